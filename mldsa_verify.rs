@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! ML-DSA signature verification (FIPS 204, Algorithms 3, 7 and 8).
+//!
+//! No allocation: all per-verify state lives in a [`Workspace`] that the caller provides.
+//! A is never stored: each A[i][j] is sampled and multiplied into row i as it streams out
+//! of SHAKE128, and NTT(z) is kept packed to 3 bytes a coefficient. w1 is absorbed into the
+//! SHAKE256 that produces c~' one row at a time.
+
+use crate::ntt::{freeze, invntt_tomont, mont_mul, ntt, reduce32, Poly};
+use crate::params::{Params, D, N, Q};
+use crate::shake::Shake;
+
+/// Why a signature was not accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Malformed input: a wrong length, ||z|| >= gamma1 - beta or a malformed hint.
+    BadMsg,
+    /// A well-formed signature that does not verify.
+    KeyRejected,
+    /// A bad parameter: a context over 255 bytes, or a workspace for another set.
+    Inval,
+}
+
+/// A polynomial with coefficients in [0, q), three little-endian bytes each.
+type PackedPoly = [u8; 3 * N];
+
+/// Everything one verification needs besides the inputs, for a set with `L` columns.
+pub struct Workspace<const L: usize> {
+    zhat: [PackedPoly; L],
+    s: Scratch,
+}
+
+struct Scratch {
+    /// NTT(c).
+    chat: Poly,
+    /// One row of w, from -NTT(c) * NTT(t1 * 2^d) to w1.
+    w: Poly,
+    /// A SHAKE output block, or one row of w1Encode.
+    buf: [u8; 192],
+    /// SHAKE128 for ExpandA, SHAKE256 for SampleInBall.
+    g: Shake,
+    /// SHAKE256 for tr, mu and c~'.
+    h: Shake,
+}
+
+impl<const L: usize> Workspace<L> {
+    /// A zeroed workspace.
+    pub const fn new() -> Self {
+        Self {
+            zhat: [[0; 3 * N]; L],
+            s: Scratch {
+                chat: [0; N],
+                w: [0; N],
+                buf: [0; 192],
+                g: Shake::new(),
+                h: Shake::new(),
+            },
+        }
+    }
+}
+
+/// tr = H(pk, 64) (Algorithm 8, line 6).
+pub fn compute_tr(h: &mut Shake, pk: &[u8]) -> [u8; 64] {
+    let mut tr = [0; 64];
+    h.init256();
+    h.update(pk);
+    h.squeeze(&mut tr);
+    tr
+}
+
+/// ML-DSA.Verify (Algorithm 3): M' = 0 || |ctx| || ctx || M.
+pub fn verify<const L: usize>(
+    p: &Params,
+    ws: &mut Workspace<L>,
+    pk: &[u8],
+    msg: &[u8],
+    ctx: &[u8],
+    sig: &[u8],
+) -> Result<(), Error> {
+    let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::Inval)?;
+    verify_internal(p, ws, pk, &[&[0, ctx_len], ctx, msg], sig)
+}
+
+/// ML-DSA.Verify_internal (Algorithm 8), with M' given as the concatenation of `mprime`.
+pub fn verify_internal<const L: usize>(
+    p: &Params,
+    ws: &mut Workspace<L>,
+    pk: &[u8],
+    mprime: &[&[u8]],
+    sig: &[u8],
+) -> Result<(), Error> {
+    let tr = compute_tr(&mut ws.s.h, pk);
+    let mut mu = [0; 64];
+    ws.s.h.init256();
+    ws.s.h.update(&tr);
+    for part in mprime {
+        ws.s.h.update(part);
+    }
+    ws.s.h.squeeze(&mut mu);
+    verify_mu(p, ws, pk, &mu, sig)
+}
+
+/// Algorithm 8 from line 7 on, given mu = H(tr || M', 64) (external mu).
+pub fn verify_mu<const L: usize>(
+    p: &Params,
+    ws: &mut Workspace<L>,
+    pk: &[u8],
+    mu: &[u8; 64],
+    sig: &[u8],
+) -> Result<(), Error> {
+    if p.l != L {
+        return Err(Error::Inval);
+    }
+    if pk.len() != p.pk_len() || sig.len() != p.sig_len() {
+        return Err(Error::BadMsg);
+    }
+    // sigDecode (Algorithm 27) and pkDecode (Algorithm 23).
+    let (c_tilde, sig) = sig.split_at(p.c_tilde_len());
+    let (z, hint) = sig.split_at(p.l * 32 * p.z_bits() as usize);
+    let (rho, t1) = pk.split_at(32);
+    check_hint(p, hint)?;
+    let s = &mut ws.s;
+    let gamma1 = 1 << p.gamma1_bits;
+    for (zhat, z) in ws.zhat.iter_mut().zip(z.chunks_exact(32 * p.z_bits() as usize)) {
+        bit_unpack(z, p.z_bits(), &mut s.w, |v| gamma1 - v);
+        // Line 13: ||z|| < gamma1 - beta, checked before any other work.
+        if s.w.iter().any(|&c| c.abs() >= gamma1 - p.beta) {
+            return Err(Error::BadMsg);
+        }
+        ntt(&mut s.w);
+        for (b, &c) in zhat.chunks_exact_mut(3).zip(s.w.iter()) {
+            b.copy_from_slice(&freeze(c).to_le_bytes()[..3]);
+        }
+    }
+    sample_in_ball(p, s, c_tilde);
+    ntt(&mut s.chat);
+
+    // Lines 9-12: w'approx = NTT^-1(A * NTT(z) - NTT(c) * NTT(t1 * 2^d)) row by row,
+    // then w1 = UseHint(h, w'approx), absorbed into c~' = H(mu || w1Encode(w1)).
+    s.h.init256();
+    s.h.update(mu);
+    let (indices, ends) = hint.split_at(p.omega);
+    let mut start = 0;
+    for (i, (t1, &end)) in t1.chunks_exact(320).zip(ends).enumerate() {
+        bit_unpack(t1, 10, &mut s.w, |v| v << D);
+        ntt(&mut s.w);
+        for (w, &c) in s.w.iter_mut().zip(s.chat.iter()) {
+            *w = -mont_mul(c, *w);
+        }
+        for (j, zhat) in ws.zhat.iter().enumerate() {
+            expand_a_mul_acc(s, rho, i, j, zhat);
+        }
+        for w in s.w.iter_mut() {
+            *w = reduce32(*w);
+        }
+        invntt_tomont(&mut s.w);
+        let mut hints = indices[start..end as usize].iter().peekable();
+        for (m, w) in s.w.iter_mut().enumerate() {
+            let h = hints.next_if(|&&x| x as usize == m).is_some();
+            *w = use_hint(p.gamma2, freeze(*w), h);
+        }
+        start = end as usize;
+        let row = &mut s.buf[..32 * p.w1_bits() as usize];
+        bit_pack(&s.w, p.w1_bits(), row);
+        s.h.update(row);
+    }
+    let mut c_tilde2 = [0; 64];
+    let c_tilde2 = &mut c_tilde2[..c_tilde.len()];
+    s.h.squeeze(c_tilde2);
+    if c_tilde2 == c_tilde {
+        Ok(())
+    } else {
+        Err(Error::KeyRejected)
+    }
+}
+
+/// Checks the hint encoding as HintBitUnpack (Algorithm 21) does: per row, indices
+/// strictly increasing; the end positions non-decreasing and at most omega; the unused
+/// index bytes zero.
+fn check_hint(p: &Params, hint: &[u8]) -> Result<(), Error> {
+    let (indices, ends) = hint.split_at(p.omega);
+    let mut start = 0;
+    for &end in ends {
+        let end = end as usize;
+        if end < start || end > p.omega || indices[start..end].windows(2).any(|x| x[0] >= x[1]) {
+            return Err(Error::BadMsg);
+        }
+        start = end;
+    }
+    if indices[start..].iter().any(|&x| x != 0) {
+        return Err(Error::BadMsg);
+    }
+    Ok(())
+}
+
+/// Decodes 256 little-endian `bits`-bit fields (Algorithms 18 and 19), mapping each with `f`.
+fn bit_unpack(bytes: &[u8], bits: u32, out: &mut Poly, f: impl Fn(i32) -> i32) {
+    let mut acc = 0u64;
+    let mut n = 0;
+    let mut m = 0;
+    for &b in bytes {
+        acc |= (b as u64) << n;
+        n += 8;
+        while n >= bits {
+            out[m] = f((acc & ((1 << bits) - 1)) as i32);
+            acc >>= bits;
+            n -= bits;
+            m += 1;
+        }
+    }
+}
+
+/// Packs 256 coefficients in [0, 2^bits) as little-endian `bits`-bit fields (Algorithm 16).
+fn bit_pack(a: &Poly, bits: u32, out: &mut [u8]) {
+    let mut acc = 0u32;
+    let mut n = 0;
+    let mut bytes = out.iter_mut();
+    for &c in a {
+        acc |= (c as u32) << n;
+        n += bits;
+        while n >= 8 {
+            if let Some(b) = bytes.next() {
+                *b = acc as u8;
+            }
+            acc >>= 8;
+            n -= 8;
+        }
+    }
+}
+
+/// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `s.chat`.
+fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
+    const RATE: usize = 136;
+    s.g.init256();
+    s.g.update(c_tilde);
+    s.g.squeeze(&mut s.buf[..RATE]);
+    let mut signs = u64::from_le_bytes([
+        s.buf[0], s.buf[1], s.buf[2], s.buf[3], s.buf[4], s.buf[5], s.buf[6], s.buf[7],
+    ]);
+    let mut pos = 8;
+    s.chat = [0; N];
+    for i in N - p.tau..N {
+        let j = loop {
+            if pos == RATE {
+                s.g.squeeze(&mut s.buf[..RATE]);
+                pos = 0;
+            }
+            let j = s.buf[pos] as usize;
+            pos += 1;
+            if j <= i {
+                break j;
+            }
+        };
+        s.chat[i] = s.chat[j];
+        s.chat[j] = 1 - 2 * (signs & 1) as i32;
+        signs >>= 1;
+    }
+}
+
+/// Samples A[i][j] = RejNTTPoly(rho || j || i) (Algorithms 30 and 32) and adds
+/// A[i][j] * NTT(z)[j] to `s.w`, one coefficient at a time as it is accepted.
+fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j: usize, zhat: &PackedPoly) {
+    const RATE: usize = 168;
+    s.g.init128();
+    s.g.update(rho);
+    s.g.update(&[j as u8, i as u8]);
+    let mut m = 0;
+    while m < N {
+        s.g.squeeze(&mut s.buf[..RATE]);
+        for b in s.buf[..RATE].chunks_exact(3) {
+            let a = i32::from_le_bytes([b[0], b[1], b[2] & 0x7f, 0]);
+            if a < Q {
+                let z = &zhat[3 * m..3 * m + 3];
+                s.w[m] += mont_mul(a, i32::from_le_bytes([z[0], z[1], z[2], 0]));
+                m += 1;
+                if m == N {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// UseHint (Algorithm 40) for r in [0, q), with Decompose (Algorithm 36) computed
+/// without division as in the reference implementation.
+pub fn use_hint(gamma2: i32, r: i32, hint: bool) -> i32 {
+    let (r1, r0) = decompose(gamma2, r);
+    let m = if gamma2 == (Q - 1) / 32 { 16 } else { 44 };
+    match (hint, r0 > 0) {
+        (false, _) => r1,
+        (true, true) => (r1 + 1) % m,
+        (true, false) => (r1 + m - 1) % m,
+    }
+}
+
+/// Decompose (Algorithm 36) for r in [0, q): r = r1 * 2 * gamma2 + r0.
+pub fn decompose(gamma2: i32, r: i32) -> (i32, i32) {
+    let r1 = (r + 127) >> 7;
+    let r1 = if gamma2 == (Q - 1) / 32 {
+        ((r1 * 1025 + (1 << 21)) >> 22) & 15
+    } else {
+        let r1 = (r1 * 11275 + (1 << 23)) >> 24;
+        r1 ^ (((43 - r1) >> 31) & r1)
+    };
+    let r0 = r - r1 * 2 * gamma2;
+    (r1, r0 - ((((Q - 1) / 2 - r0) >> 31) & Q))
+}

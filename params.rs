@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! ML-DSA parameter sets (FIPS 204, Section 4, Table 1 and Table 2).
+
+/// The modulus q = 2^23 - 2^13 + 1.
+pub const Q: i32 = 8380417;
+/// Dropped bits of t (d).
+pub const D: u32 = 13;
+/// Polynomial degree n.
+pub const N: usize = 256;
+
+/// One ML-DSA parameter set; only what verification needs.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Rows of A (k).
+    pub k: usize,
+    /// Columns of A (l).
+    pub l: usize,
+    /// Non-zero coefficients of the challenge c (tau).
+    pub tau: usize,
+    /// beta = tau * eta.
+    pub beta: i32,
+    /// log2(gamma1); gamma1 is the range of z.
+    pub gamma1_bits: u32,
+    /// Low-order rounding range gamma2.
+    pub gamma2: i32,
+    /// Maximum number of ones in the hint (omega).
+    pub omega: usize,
+    /// Collision strength of c~ in bits (lambda).
+    pub lambda: usize,
+}
+
+/// ML-DSA-44 (NIST security category 2).
+pub const ML_DSA_44: Params = Params {
+    k: 4,
+    l: 4,
+    tau: 39,
+    beta: 78,
+    gamma1_bits: 17,
+    gamma2: (Q - 1) / 88,
+    omega: 80,
+    lambda: 128,
+};
+
+/// ML-DSA-65 (NIST security category 3).
+pub const ML_DSA_65: Params = Params {
+    k: 6,
+    l: 5,
+    tau: 49,
+    beta: 196,
+    gamma1_bits: 19,
+    gamma2: (Q - 1) / 32,
+    omega: 55,
+    lambda: 192,
+};
+
+/// ML-DSA-87 (NIST security category 5).
+pub const ML_DSA_87: Params = Params {
+    k: 8,
+    l: 7,
+    tau: 60,
+    beta: 120,
+    gamma1_bits: 19,
+    gamma2: (Q - 1) / 32,
+    omega: 75,
+    lambda: 256,
+};
+
+impl Params {
+    /// Bytes of c~ (lambda / 4).
+    pub const fn c_tilde_len(&self) -> usize {
+        self.lambda / 4
+    }
+
+    /// Bits per packed coefficient of z: 1 + bitlen(gamma1 - 1).
+    pub const fn z_bits(&self) -> u32 {
+        self.gamma1_bits + 1
+    }
+
+    /// Bits per packed coefficient of w1: bitlen((q - 1) / (2 * gamma2) - 1).
+    pub const fn w1_bits(&self) -> u32 {
+        if self.gamma2 == (Q - 1) / 88 {
+            6
+        } else {
+            4
+        }
+    }
+
+    /// Public key bytes: rho and k polynomials of 10-bit t1 (Algorithm 22).
+    pub const fn pk_len(&self) -> usize {
+        32 + self.k * 320
+    }
+
+    /// Signature bytes: c~, l packed polynomials z, and the hint (Algorithm 26).
+    pub const fn sig_len(&self) -> usize {
+        self.c_tilde_len() + self.l * 32 * self.z_bits() as usize + self.omega + self.k
+    }
+}

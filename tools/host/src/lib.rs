@@ -1,0 +1,70 @@
+//! Host harness for the mldsa kernel module.
+//!
+//! It compiles the module's own algorithm files, unchanged, with a host SHAKE behind the
+//! same seam the kernel binding provides. Everything else here is test and tooling code.
+
+#[path = "../../../mldsa_verify.rs"]
+pub mod mldsa_verify;
+#[path = "../../../ntt.rs"]
+pub mod ntt;
+#[path = "../../../params.rs"]
+pub mod params;
+pub mod shake;
+
+use mldsa_verify::{Error, Workspace};
+use params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
+
+/// What is being signed, in each of the interfaces FIPS 204 defines.
+#[derive(Clone, Copy, Debug)]
+pub enum Message<'a> {
+    /// ML-DSA.Verify: the message M and a context string.
+    Pure { msg: &'a [u8], ctx: &'a [u8] },
+    /// ML-DSA.Verify_internal: the formatted message M'.
+    Internal(&'a [u8]),
+    /// External mu.
+    Mu(&'a [u8; 64]),
+}
+
+/// The parameter set for a FIPS 204 name such as "ML-DSA-65".
+pub fn params(alg: &str) -> Option<&'static Params> {
+    match alg {
+        "ML-DSA-44" => Some(&ML_DSA_44),
+        "ML-DSA-65" => Some(&ML_DSA_65),
+        "ML-DSA-87" => Some(&ML_DSA_87),
+        _ => None,
+    }
+}
+
+fn verify_with<const L: usize>(
+    p: &Params,
+    ws: &mut Workspace<L>,
+    pk: &[u8],
+    sig: &[u8],
+    m: Message,
+) -> Result<(), Error> {
+    match m {
+        Message::Pure { msg, ctx } => mldsa_verify::verify(p, ws, pk, msg, ctx, sig),
+        Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, pk, &[mprime], sig),
+        Message::Mu(mu) => mldsa_verify::verify_mu(p, ws, pk, mu, sig),
+    }
+}
+
+/// Verifies with a workspace on the stack, as host callers may.
+pub fn verify(p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
+    match p.l {
+        4 => verify_with(p, &mut Workspace::<4>::new(), pk, sig, m),
+        5 => verify_with(p, &mut Workspace::<5>::new(), pk, sig, m),
+        7 => verify_with(p, &mut Workspace::<7>::new(), pk, sig, m),
+        _ => Err(Error::Inval),
+    }
+}
+
+/// The kernel errno name of a result, as the CLI prints it.
+pub fn errno_name(r: Result<(), Error>) -> &'static str {
+    match r {
+        Ok(()) => "ok",
+        Err(Error::BadMsg) => "EBADMSG",
+        Err(Error::KeyRejected) => "EKEYREJECTED",
+        Err(Error::Inval) => "EINVAL",
+    }
+}

@@ -1,0 +1,94 @@
+//! The host side of the SHAKE seam: the same shape as the kernel's SHAKE library
+//! (`shake128_init`, `shake256_init`, `shake_update`, `shake_squeeze`), as a sponge
+//! over the `keccak` crate's Keccak-f[1600]. Its state is the 200-byte Keccak state and
+//! two offsets, like the kernel's `struct shake_ctx`, so workspace sizes match.
+
+/// A SHAKE128 or SHAKE256 context.
+pub struct Shake {
+    st: [u64; 25],
+    rate: u8,
+    pos: u8,
+    squeezing: bool,
+}
+
+impl Shake {
+    /// An all-zero context; call `init128` or `init256` before use.
+    pub const fn new() -> Self {
+        Self { st: [0; 25], rate: 168, pos: 0, squeezing: false }
+    }
+
+    fn init(&mut self, rate: u8) {
+        self.st = [0; 25];
+        self.rate = rate;
+        self.pos = 0;
+        self.squeezing = false;
+    }
+
+    /// Starts SHAKE128.
+    pub fn init128(&mut self) {
+        self.init(168);
+    }
+
+    /// Starts SHAKE256.
+    pub fn init256(&mut self) {
+        self.init(136);
+    }
+
+    /// Absorbs `data`; must not follow a squeeze.
+    pub fn update(&mut self, mut data: &[u8]) {
+        assert!(!self.squeezing, "shake: update after squeeze");
+        let rate = self.rate as usize;
+        while !data.is_empty() {
+            let pos = self.pos as usize;
+            let n = data.len().min(rate - pos);
+            if pos % 8 == 0 && n % 8 == 0 {
+                for (lane, b) in self.st[pos / 8..].iter_mut().zip(data[..n].chunks_exact(8)) {
+                    *lane ^= u64::from_le_bytes(b.try_into().unwrap());
+                }
+            } else {
+                for (i, &b) in data[..n].iter().enumerate() {
+                    self.st[(pos + i) / 8] ^= (b as u64) << (8 * ((pos + i) % 8));
+                }
+            }
+            data = &data[n..];
+            if pos + n == rate {
+                keccak::f1600(&mut self.st);
+                self.pos = 0;
+            } else {
+                self.pos = (pos + n) as u8;
+            }
+        }
+    }
+
+    /// Squeezes `out.len()` more bytes.
+    pub fn squeeze(&mut self, mut out: &mut [u8]) {
+        let rate = self.rate as usize;
+        if !self.squeezing {
+            let pos = self.pos as usize;
+            self.st[pos / 8] ^= 0x1f << (8 * (pos % 8));
+            self.st[(rate - 1) / 8] ^= 0x80 << 56;
+            self.squeezing = true;
+            self.pos = rate as u8;
+        }
+        while !out.is_empty() {
+            if self.pos as usize == rate {
+                keccak::f1600(&mut self.st);
+                self.pos = 0;
+            }
+            let pos = self.pos as usize;
+            let n = out.len().min(rate - pos);
+            let (head, tail) = out.split_at_mut(n);
+            if pos % 8 == 0 && n % 8 == 0 {
+                for (b, lane) in head.chunks_exact_mut(8).zip(&self.st[pos / 8..]) {
+                    b.copy_from_slice(&lane.to_le_bytes());
+                }
+            } else {
+                for (i, b) in head.iter_mut().enumerate() {
+                    *b = (self.st[(pos + i) / 8] >> (8 * ((pos + i) % 8))) as u8;
+                }
+            }
+            self.pos = (pos + n) as u8;
+            out = tail;
+        }
+    }
+}

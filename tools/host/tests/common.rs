@@ -1,0 +1,109 @@
+//! Shared test helpers: ACVP vectors and signature surgery.
+#![allow(dead_code)]
+
+use mldsa_host::params::Params;
+use serde_json::Value;
+
+/// One ACVP sigVer case: (parameter set, pk, M', sig, expected decision, reason).
+pub struct AcvpCase {
+    pub alg: String,
+    pub pk: Vec<u8>,
+    pub mprime: Vec<u8>,
+    pub sig: Vec<u8>,
+    pub passed: bool,
+    pub reason: String,
+}
+
+pub fn acvp_cases() -> Vec<AcvpCase> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/vectors/acvp-mldsa-sigver-internal.json");
+    let d: Value = serde_json::from_str(&std::fs::read_to_string(path).expect(path)).unwrap();
+    let mut out = Vec::new();
+    for g in d["testGroups"].as_array().unwrap() {
+        let pk = hex::decode(g["pk"].as_str().unwrap()).unwrap();
+        for t in g["tests"].as_array().unwrap() {
+            out.push(AcvpCase {
+                alg: g["parameterSet"].as_str().unwrap().to_string(),
+                pk: pk.clone(),
+                mprime: hex::decode(t["message"].as_str().unwrap()).unwrap(),
+                sig: hex::decode(t["signature"].as_str().unwrap()).unwrap(),
+                passed: t["testPassed"].as_bool().unwrap(),
+                reason: t["reason"].as_str().unwrap().to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// Offset of polynomial `poly` of z in a signature.
+fn z_offset(p: &Params, poly: usize) -> usize {
+    p.c_tilde_len() + poly * 32 * p.z_bits() as usize
+}
+
+/// Reads coefficient `idx` of z[poly] (sigDecode, Algorithm 27).
+pub fn get_z(p: &Params, sig: &[u8], poly: usize, idx: usize) -> i32 {
+    let bits = p.z_bits() as usize;
+    let base = z_offset(p, poly) * 8 + idx * bits;
+    let mut v = 0i32;
+    for b in 0..bits {
+        let bit = base + b;
+        v |= (((sig[bit / 8] >> (bit % 8)) & 1) as i32) << b;
+    }
+    (1 << p.gamma1_bits) - v
+}
+
+/// Writes coefficient `idx` of z[poly] as `z` (sigEncode, Algorithm 26).
+pub fn set_z(p: &Params, sig: &mut [u8], poly: usize, idx: usize, z: i32) {
+    let bits = p.z_bits() as usize;
+    let base = z_offset(p, poly) * 8 + idx * bits;
+    let v = ((1 << p.gamma1_bits) - z) as u32;
+    for b in 0..bits {
+        let bit = base + b;
+        sig[bit / 8] = (sig[bit / 8] & !(1 << (bit % 8))) | ((((v >> b) & 1) as u8) << (bit % 8));
+    }
+}
+
+/// The kinds of hint malformation Algorithm 21 rejects. Each returns false when the
+/// signature's hint has no room for that kind (for example no hints at all).
+pub fn malform_hint(p: &Params, sig: &mut [u8], kind: usize) -> bool {
+    let h = sig.len() - p.omega - p.k;
+    let (idx, ends) = sig[h..].split_at_mut(p.omega);
+    let total = ends[p.k - 1] as usize;
+    match kind {
+        // Indices not strictly increasing within a polynomial: duplicate one.
+        0 => {
+            let mut start = 0;
+            for &e in ends.iter() {
+                let e = e as usize;
+                if e - start >= 2 {
+                    idx[start + 1] = idx[start];
+                    return true;
+                }
+                start = e;
+            }
+            false
+        }
+        // Cumulative counts decreasing.
+        1 => {
+            if ends[0] == 0 {
+                return false;
+            }
+            ends.swap(0, p.k - 1);
+            ends[p.k - 1] = 0;
+            true
+        }
+        // A count above omega.
+        2 => {
+            ends[p.k - 1] = p.omega as u8 + 1;
+            true
+        }
+        // Non-zero padding after the last index.
+        3 => {
+            if total >= p.omega {
+                return false;
+            }
+            idx[p.omega - 1] = 1;
+            true
+        }
+        _ => unreachable!(),
+    }
+}
