@@ -9,6 +9,7 @@ pub mod mldsa_verify;
 pub mod ntt;
 #[path = "../../../params.rs"]
 pub mod params;
+pub mod peers;
 pub mod shake;
 
 use mldsa_verify::{Error, Workspace};

@@ -1,0 +1,116 @@
+//! Independent ML-DSA implementations from crates.io, behind one shape, for the
+//! differential tests and the benchmark.
+//!
+//! pqcrypto-mldsa is built without its `avx2` feature: its AVX2 verifier skips the
+//! ||z|| check (pq-crystals/dilithium#113), so only the clean one is an oracle.
+
+use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
+
+/// A verifier's accept/reject decision for (pk, msg, ctx, sig).
+pub type Verify = fn(&[u8], &[u8], &[u8], &[u8]) -> bool;
+
+/// One parameter set with a signer and its peer verifiers.
+pub struct Set {
+    pub p: &'static Params,
+    pub name: &'static str,
+    /// Deterministic key pair from a seed: (pk, signing key as its seed).
+    pub keypair: fn(&[u8; 32]) -> Vec<u8>,
+    /// Deterministic signature of (msg, ctx) under the key from `seed`.
+    pub sign: fn(&[u8; 32], &[u8], &[u8]) -> Vec<u8>,
+    /// Verify_internal and external mu by RustCrypto `ml-dsa`: (pk, M' or mu, sig).
+    pub rustcrypto_internal: fn(&[u8], &[u8], &[u8]) -> bool,
+    pub rustcrypto_mu: fn(&[u8], &[u8; 64], &[u8]) -> bool,
+    pub peers: [(&'static str, Verify); 4],
+}
+
+macro_rules! set {
+    ($p:expr, $name:literal, $rc:ty, $fips:ident, $pq:ident, $libcrux:ident) => {{
+        use ml_dsa::{EncodedVerifyingKey, Signature, SigningKey, VerifyingKey};
+
+        fn rc_key(pk: &[u8]) -> Option<VerifyingKey<$rc>> {
+            Some(VerifyingKey::decode(&EncodedVerifyingKey::<$rc>::try_from(pk).ok()?))
+        }
+        fn rc_sig(sig: &[u8]) -> Option<Signature<$rc>> {
+            Signature::<$rc>::try_from(sig).ok()
+        }
+        fn keypair(seed: &[u8; 32]) -> Vec<u8> {
+            let sk = SigningKey::<$rc>::from_seed(&(*seed).into());
+            sk.expanded_key().verifying_key().encode().to_vec()
+        }
+        fn sign(seed: &[u8; 32], msg: &[u8], ctx: &[u8]) -> Vec<u8> {
+            let sk = SigningKey::<$rc>::from_seed(&(*seed).into());
+            sk.expanded_key().sign_deterministic(msg, ctx).unwrap().encode().to_vec()
+        }
+        fn rustcrypto(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
+            match (rc_key(pk), rc_sig(sig)) {
+                (Some(k), Some(s)) => k.verify_with_context(msg, ctx, &s),
+                _ => false,
+            }
+        }
+        fn rustcrypto_internal(pk: &[u8], mprime: &[u8], sig: &[u8]) -> bool {
+            match (rc_key(pk), rc_sig(sig)) {
+                (Some(k), Some(s)) => k.verify_internal(mprime, &s),
+                _ => false,
+            }
+        }
+        fn rustcrypto_mu(pk: &[u8], mu: &[u8; 64], sig: &[u8]) -> bool {
+            match (rc_key(pk), rc_sig(sig)) {
+                (Some(k), Some(s)) => k.verify_mu(&(*mu).into(), &s),
+                _ => false,
+            }
+        }
+        fn fips204(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
+            use fips204::traits::{SerDes, Verifier};
+            let (Ok(pk), Ok(sig)) = (pk.try_into(), <[u8; fips204::$fips::SIG_LEN]>::try_from(sig))
+            else {
+                return false;
+            };
+            match fips204::$fips::PublicKey::try_from_bytes(pk) {
+                Ok(k) => k.verify(msg, &sig, ctx),
+                Err(_) => false,
+            }
+        }
+        fn pqclean(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
+            use pqcrypto_traits::sign::{DetachedSignature, PublicKey};
+            let (Ok(pk), Ok(sig)) = (
+                pqcrypto_mldsa::$pq::PublicKey::from_bytes(pk),
+                pqcrypto_mldsa::$pq::DetachedSignature::from_bytes(sig),
+            ) else {
+                return false;
+            };
+            pqcrypto_mldsa::$pq::verify_detached_signature_ctx(&sig, msg, ctx, &pk).is_ok()
+        }
+        fn libcrux(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
+            use libcrux_ml_dsa::$libcrux as m;
+            let (Ok(pk), Ok(sig)) = (pk.try_into(), sig.try_into()) else {
+                return false;
+            };
+            let pk = libcrux_ml_dsa::MLDSAVerificationKey::new(pk);
+            let sig = libcrux_ml_dsa::MLDSASignature::new(sig);
+            m::portable::verify(&pk, msg, ctx, &sig).is_ok()
+        }
+        Set {
+            p: &$p,
+            name: $name,
+            keypair,
+            sign,
+            rustcrypto_internal,
+            rustcrypto_mu,
+            peers: [
+                ("RustCrypto ml-dsa", rustcrypto),
+                ("fips204", fips204),
+                ("PQClean clean", pqclean),
+                ("libcrux portable", libcrux),
+            ],
+        }
+    }};
+}
+
+/// The three parameter sets.
+pub fn sets() -> [Set; 3] {
+    [
+        set!(ML_DSA_44, "ML-DSA-44", ml_dsa::MlDsa44, ml_dsa_44, mldsa44, ml_dsa_44),
+        set!(ML_DSA_65, "ML-DSA-65", ml_dsa::MlDsa65, ml_dsa_65, mldsa65, ml_dsa_65),
+        set!(ML_DSA_87, "ML-DSA-87", ml_dsa::MlDsa87, ml_dsa_87, mldsa87, ml_dsa_87),
+    ]
+}

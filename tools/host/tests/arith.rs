@@ -1,0 +1,114 @@
+//! The arithmetic against direct transcriptions of FIPS 204, and the SHAKE seam against
+//! an independent SHAKE.
+
+use mldsa_host::mldsa_verify::{decompose, use_hint};
+use mldsa_host::ntt::{freeze, invntt_tomont, mont_mul, ntt, Poly};
+use mldsa_host::params::{N, Q};
+use mldsa_host::shake::Shake;
+use rand::{Rng, SeedableRng};
+
+/// Decompose (Algorithm 36), word for word, with r0 = r mod+- 2*gamma2 (Algorithm 35 style).
+fn fips_decompose(gamma2: i32, r: i32) -> (i32, i32) {
+    let rp = r.rem_euclid(Q);
+    let mut r0 = rp.rem_euclid(2 * gamma2);
+    if r0 > gamma2 {
+        r0 -= 2 * gamma2;
+    }
+    if rp - r0 == Q - 1 {
+        (0, r0 - 1)
+    } else {
+        ((rp - r0) / (2 * gamma2), r0)
+    }
+}
+
+/// UseHint (Algorithm 40), word for word.
+fn fips_use_hint(gamma2: i32, r: i32, h: bool) -> i32 {
+    let m = (Q - 1) / (2 * gamma2);
+    let (r1, r0) = fips_decompose(gamma2, r);
+    if h && r0 > 0 {
+        (r1 + 1).rem_euclid(m)
+    } else if h && r0 <= 0 {
+        (r1 - 1).rem_euclid(m)
+    } else {
+        r1
+    }
+}
+
+#[test]
+fn decompose_and_use_hint_for_every_r() {
+    for gamma2 in [(Q - 1) / 88, (Q - 1) / 32] {
+        for r in 0..Q {
+            assert_eq!(decompose(gamma2, r), fips_decompose(gamma2, r), "gamma2 {gamma2} r {r}");
+            for h in [false, true] {
+                assert_eq!(use_hint(gamma2, r, h), fips_use_hint(gamma2, r, h), "gamma2 {gamma2} r {r} h {h}");
+            }
+        }
+    }
+}
+
+fn schoolbook(a: &Poly, b: &Poly) -> Poly {
+    let mut c = [0i64; N];
+    for i in 0..N {
+        for j in 0..N {
+            let t = a[i] as i64 * b[j] as i64 % Q as i64;
+            if i + j < N {
+                c[i + j] += t;
+            } else {
+                c[i + j - N] -= t;
+            }
+        }
+    }
+    c.map(|x| x.rem_euclid(Q as i64) as i32)
+}
+
+#[test]
+fn ntt_product_matches_schoolbook() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    for round in 0..50 {
+        // Inputs anywhere in (-q, q), as the verifier's are; the first round at the edges.
+        let mut a: Poly = std::array::from_fn(|_| rng.gen_range(-Q + 1..Q));
+        let mut b: Poly = std::array::from_fn(|_| rng.gen_range(-Q + 1..Q));
+        if round == 0 {
+            a = std::array::from_fn(|i| if i % 2 == 0 { Q - 1 } else { -(Q - 1) });
+            b = [Q - 1; N];
+        }
+        let want = schoolbook(&a, &b);
+        ntt(&mut a);
+        ntt(&mut b);
+        let mut c: Poly = std::array::from_fn(|i| mont_mul(a[i], b[i]));
+        invntt_tomont(&mut c);
+        assert_eq!(c.map(freeze), want, "round {round}");
+    }
+}
+
+#[test]
+fn shake_seam_matches_sha3_crate() {
+    use sha3::digest::{ExtendableOutput, Update, XofReader};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2);
+    for len in (0..600).step_by(7) {
+        let data: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
+        for (kind, out_len) in [(128, 500), (256, 300)] {
+            let mut ours = Shake::new();
+            if kind == 128 { ours.init128() } else { ours.init256() }
+            // Absorb and squeeze in uneven pieces, as the verifier does.
+            let split = len / 3;
+            ours.update(&data[..split]);
+            ours.update(&data[split..]);
+            let mut got = vec![0u8; out_len];
+            let (x, y) = got.split_at_mut(out_len / 5);
+            ours.squeeze(x);
+            ours.squeeze(y);
+            let mut want = vec![0u8; out_len];
+            if kind == 128 {
+                let mut h = sha3::Shake128::default();
+                h.update(&data);
+                h.finalize_xof().read(&mut want);
+            } else {
+                let mut h = sha3::Shake256::default();
+                h.update(&data);
+                h.finalize_xof().read(&mut want);
+            }
+            assert_eq!(got, want, "SHAKE{kind} of {len} bytes");
+        }
+    }
+}
