@@ -32,6 +32,8 @@ pub struct Workspace<const L: usize> {
 }
 
 struct Scratch {
+    /// mu = H(tr || M', 64), the message representative.
+    mu: [u8; 64],
     /// NTT(c).
     chat: Poly,
     /// One row of w, from -NTT(c) * NTT(t1 * 2^d) to w1.
@@ -50,6 +52,7 @@ impl<const L: usize> Workspace<L> {
         Self {
             zhat: [[0; 3 * N]; L],
             s: Scratch {
+                mu: [0; 64],
                 chat: [0; N],
                 w: [0; N],
                 buf: [0; 192],
@@ -58,15 +61,6 @@ impl<const L: usize> Workspace<L> {
             },
         }
     }
-}
-
-/// tr = H(pk, 64) (Algorithm 8, line 6).
-pub fn compute_tr(h: &mut Shake, pk: &[u8]) -> [u8; 64] {
-    let mut tr = [0; 64];
-    h.init256();
-    h.update(pk);
-    h.squeeze(&mut tr);
-    tr
 }
 
 /// ML-DSA.Verify (Algorithm 3): M' = 0 || |ctx| || ctx || M.
@@ -90,15 +84,18 @@ pub fn verify_internal<const L: usize>(
     mprime: &[&[u8]],
     sig: &[u8],
 ) -> Result<(), Error> {
-    let tr = compute_tr(&mut ws.s.h, pk);
-    let mut mu = [0; 64];
-    ws.s.h.init256();
-    ws.s.h.update(&tr);
+    let s = &mut ws.s;
+    // Line 6: tr = H(pk, 64), then mu = H(tr || M', 64).
+    s.h.init256();
+    s.h.update(pk);
+    s.h.squeeze(&mut s.mu);
+    s.h.init256();
+    s.h.update(&s.mu);
     for part in mprime {
-        ws.s.h.update(part);
+        s.h.update(part);
     }
-    ws.s.h.squeeze(&mut mu);
-    verify_mu(p, ws, pk, &mu, sig)
+    s.h.squeeze(&mut s.mu);
+    verify_ws_mu(p, ws, pk, sig)
 }
 
 /// Algorithm 8 from line 7 on, given mu = H(tr || M', 64) (external mu).
@@ -109,6 +106,17 @@ pub fn verify_mu<const L: usize>(
     mu: &[u8; 64],
     sig: &[u8],
 ) -> Result<(), Error> {
+    ws.s.mu = *mu;
+    verify_ws_mu(p, ws, pk, sig)
+}
+
+/// Algorithm 8 from line 7 on, with mu in the workspace.
+fn verify_ws_mu<const L: usize>(
+    p: &Params,
+    ws: &mut Workspace<L>,
+    pk: &[u8],
+    sig: &[u8],
+) -> Result<(), Error> {
     if p.l != L {
         return Err(Error::Inval);
     }
@@ -116,13 +124,14 @@ pub fn verify_mu<const L: usize>(
         return Err(Error::BadMsg);
     }
     // sigDecode (Algorithm 27) and pkDecode (Algorithm 23).
+    let z_len = 32 * p.z_bits() as usize;
     let (c_tilde, sig) = sig.split_at(p.c_tilde_len());
-    let (z, hint) = sig.split_at(p.l * 32 * p.z_bits() as usize);
+    let (z, hint) = sig.split_at(p.l * z_len);
     let (rho, t1) = pk.split_at(32);
     check_hint(p, hint)?;
     let s = &mut ws.s;
     let gamma1 = 1 << p.gamma1_bits;
-    for (zhat, z) in ws.zhat.iter_mut().zip(z.chunks_exact(32 * p.z_bits() as usize)) {
+    for (zhat, z) in ws.zhat.iter_mut().zip(z.chunks_exact(z_len)) {
         bit_unpack(z, p.z_bits(), &mut s.w, |v| gamma1 - v);
         // Line 13: ||z|| < gamma1 - beta, checked before any other work.
         if s.w.iter().any(|&c| c.abs() >= gamma1 - p.beta) {
@@ -139,7 +148,7 @@ pub fn verify_mu<const L: usize>(
     // Lines 9-12: w'approx = NTT^-1(A * NTT(z) - NTT(c) * NTT(t1 * 2^d)) row by row,
     // then w1 = UseHint(h, w'approx), absorbed into c~' = H(mu || w1Encode(w1)).
     s.h.init256();
-    s.h.update(mu);
+    s.h.update(&s.mu);
     let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
     for (i, (t1, &end)) in t1.chunks_exact(320).zip(ends).enumerate() {
@@ -165,10 +174,9 @@ pub fn verify_mu<const L: usize>(
         bit_pack(&s.w, p.w1_bits(), row);
         s.h.update(row);
     }
-    let mut c_tilde2 = [0; 64];
-    let c_tilde2 = &mut c_tilde2[..c_tilde.len()];
+    let c_tilde2 = &mut s.buf[..c_tilde.len()];
     s.h.squeeze(c_tilde2);
-    if c_tilde2 == c_tilde {
+    if *c_tilde2 == *c_tilde {
         Ok(())
     } else {
         Err(Error::KeyRejected)

@@ -3,6 +3,7 @@
 //! It compiles the module's own algorithm files, unchanged, with a host SHAKE behind the
 //! same seam the kernel binding provides. Everything else here is test and tooling code.
 
+pub mod measure;
 #[path = "../../../mldsa_verify.rs"]
 pub mod mldsa_verify;
 #[path = "../../../ntt.rs"]
@@ -36,7 +37,8 @@ pub fn params(alg: &str) -> Option<&'static Params> {
     }
 }
 
-fn verify_with<const L: usize>(
+/// Verifies with the caller's workspace.
+pub fn verify_with<const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
     pk: &[u8],

@@ -28,7 +28,9 @@ macro_rules! set {
         use ml_dsa::{EncodedVerifyingKey, Signature, SigningKey, VerifyingKey};
 
         fn rc_key(pk: &[u8]) -> Option<VerifyingKey<$rc>> {
-            Some(VerifyingKey::decode(&EncodedVerifyingKey::<$rc>::try_from(pk).ok()?))
+            Some(VerifyingKey::decode(
+                &EncodedVerifyingKey::<$rc>::try_from(pk).ok()?,
+            ))
         }
         fn rc_sig(sig: &[u8]) -> Option<Signature<$rc>> {
             Signature::<$rc>::try_from(sig).ok()
@@ -39,7 +41,11 @@ macro_rules! set {
         }
         fn sign(seed: &[u8; 32], msg: &[u8], ctx: &[u8]) -> Vec<u8> {
             let sk = SigningKey::<$rc>::from_seed(&(*seed).into());
-            sk.expanded_key().sign_deterministic(msg, ctx).unwrap().encode().to_vec()
+            sk.expanded_key()
+                .sign_deterministic(msg, ctx)
+                .unwrap()
+                .encode()
+                .to_vec()
         }
         fn rustcrypto(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
             match (rc_key(pk), rc_sig(sig)) {
@@ -61,8 +67,10 @@ macro_rules! set {
         }
         fn fips204(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
             use fips204::traits::{SerDes, Verifier};
-            let (Ok(pk), Ok(sig)) = (pk.try_into(), <[u8; fips204::$fips::SIG_LEN]>::try_from(sig))
-            else {
+            let (Ok(pk), Ok(sig)) = (
+                pk.try_into(),
+                <[u8; fips204::$fips::SIG_LEN]>::try_from(sig),
+            ) else {
                 return false;
             };
             match fips204::$fips::PublicKey::try_from_bytes(pk) {
@@ -109,8 +117,29 @@ macro_rules! set {
 /// The three parameter sets.
 pub fn sets() -> [Set; 3] {
     [
-        set!(ML_DSA_44, "ML-DSA-44", ml_dsa::MlDsa44, ml_dsa_44, mldsa44, ml_dsa_44),
-        set!(ML_DSA_65, "ML-DSA-65", ml_dsa::MlDsa65, ml_dsa_65, mldsa65, ml_dsa_65),
-        set!(ML_DSA_87, "ML-DSA-87", ml_dsa::MlDsa87, ml_dsa_87, mldsa87, ml_dsa_87),
+        set!(
+            ML_DSA_44,
+            "ML-DSA-44",
+            ml_dsa::MlDsa44,
+            ml_dsa_44,
+            mldsa44,
+            ml_dsa_44
+        ),
+        set!(
+            ML_DSA_65,
+            "ML-DSA-65",
+            ml_dsa::MlDsa65,
+            ml_dsa_65,
+            mldsa65,
+            ml_dsa_65
+        ),
+        set!(
+            ML_DSA_87,
+            "ML-DSA-87",
+            ml_dsa::MlDsa87,
+            ml_dsa_87,
+            mldsa87,
+            ml_dsa_87
+        ),
     ]
 }

@@ -14,7 +14,12 @@ pub struct Shake {
 impl Shake {
     /// An all-zero context; call `init128` or `init256` before use.
     pub const fn new() -> Self {
-        Self { st: [0; 25], rate: 168, pos: 0, squeezing: false }
+        Self {
+            st: [0; 25],
+            rate: 168,
+            pos: 0,
+            squeezing: false,
+        }
     }
 
     fn init(&mut self, rate: u8) {

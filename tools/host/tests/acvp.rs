@@ -12,7 +12,14 @@ fn acvp_sigver_internal() {
     for (n, c) in cases.iter().enumerate() {
         let p = params(&c.alg).unwrap();
         let r = verify(p, &c.pk, &c.sig, Message::Internal(&c.mprime));
-        assert_eq!(r.is_ok(), c.passed, "case {n} ({}, {}): {}", c.alg, c.reason, errno_name(r));
+        assert_eq!(
+            r.is_ok(),
+            c.passed,
+            "case {n} ({}, {}): {}",
+            c.alg,
+            c.reason,
+            errno_name(r)
+        );
         accepted += r.is_ok() as usize;
         // The errno: a bad hint encoding is malformed input, a changed message is not.
         // The "z too large" and "modify signature" signatures here are well-formed
@@ -24,7 +31,13 @@ fn acvp_sigver_internal() {
             "modify signature" | "z too large" => &["EKEYREJECTED", "EBADMSG"],
             other => panic!("unknown ACVP reason {other}"),
         };
-        assert!(allowed.contains(&errno_name(r)), "case {n} ({}, {}): {}", c.alg, c.reason, errno_name(r));
+        assert!(
+            allowed.contains(&errno_name(r)),
+            "case {n} ({}, {}): {}",
+            c.alg,
+            c.reason,
+            errno_name(r)
+        );
     }
     assert_eq!(accepted, 9);
 }

@@ -38,9 +38,17 @@ fn fips_use_hint(gamma2: i32, r: i32, h: bool) -> i32 {
 fn decompose_and_use_hint_for_every_r() {
     for gamma2 in [(Q - 1) / 88, (Q - 1) / 32] {
         for r in 0..Q {
-            assert_eq!(decompose(gamma2, r), fips_decompose(gamma2, r), "gamma2 {gamma2} r {r}");
+            assert_eq!(
+                decompose(gamma2, r),
+                fips_decompose(gamma2, r),
+                "gamma2 {gamma2} r {r}"
+            );
             for h in [false, true] {
-                assert_eq!(use_hint(gamma2, r, h), fips_use_hint(gamma2, r, h), "gamma2 {gamma2} r {r} h {h}");
+                assert_eq!(
+                    use_hint(gamma2, r, h),
+                    fips_use_hint(gamma2, r, h),
+                    "gamma2 {gamma2} r {r} h {h}"
+                );
             }
         }
     }
@@ -89,7 +97,11 @@ fn shake_seam_matches_sha3_crate() {
         let data: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
         for (kind, out_len) in [(128, 500), (256, 300)] {
             let mut ours = Shake::new();
-            if kind == 128 { ours.init128() } else { ours.init256() }
+            if kind == 128 {
+                ours.init128()
+            } else {
+                ours.init256()
+            }
             // Absorb and squeeze in uneven pieces, as the verifier does.
             let split = len / 3;
             ours.update(&data[..split]);

@@ -51,7 +51,12 @@ fn cli_answers_acvp_and_bad_lines() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let got: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();

@@ -18,10 +18,22 @@ fn flip_bit(rng: &mut StdRng, v: &mut [u8]) {
 }
 
 /// Checks (pk, msg, ctx, sig) with us and every peer; returns our result.
-fn check(set: &Set, what: &str, pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> Result<(), Error> {
+fn check(
+    set: &Set,
+    what: &str,
+    pk: &[u8],
+    msg: &[u8],
+    ctx: &[u8],
+    sig: &[u8],
+) -> Result<(), Error> {
     let ours = verify(set.p, pk, sig, Message::Pure { msg, ctx });
     for (peer, f) in set.peers {
-        assert_eq!(ours.is_ok(), f(pk, msg, ctx, sig), "{} {what}: we say {ours:?}, {peer} differs", set.name);
+        assert_eq!(
+            ours.is_ok(),
+            f(pk, msg, ctx, sig),
+            "{} {what}: we say {ours:?}, {peer} differs",
+            set.name
+        );
     }
     ours
 }
@@ -43,39 +55,66 @@ fn random_case(rng: &mut StdRng, set: &Set) {
 
     let mut m = pk.clone();
     flip_bit(rng, &mut m);
-    assert_eq!(check(set, "pk bit flip", &m, &msg, &ctx, &sig), Err(Error::KeyRejected));
+    assert_eq!(
+        check(set, "pk bit flip", &m, &msg, &ctx, &sig),
+        Err(Error::KeyRejected)
+    );
     let mut m = sig.clone();
     flip_bit(rng, &mut m);
     assert!(check(set, "sig bit flip", &pk, &msg, &ctx, &m).is_err());
     if !msg.is_empty() {
         let mut m = msg.clone();
         flip_bit(rng, &mut m);
-        assert_eq!(check(set, "msg bit flip", &pk, &m, &ctx, &sig), Err(Error::KeyRejected));
+        assert_eq!(
+            check(set, "msg bit flip", &pk, &m, &ctx, &sig),
+            Err(Error::KeyRejected)
+        );
     }
     if !ctx.is_empty() {
         let mut m = ctx.clone();
         flip_bit(rng, &mut m);
-        assert_eq!(check(set, "ctx bit flip", &pk, &msg, &m, &sig), Err(Error::KeyRejected));
+        assert_eq!(
+            check(set, "ctx bit flip", &pk, &msg, &m, &sig),
+            Err(Error::KeyRejected)
+        );
     }
     let long_ctx = [7u8; 256];
-    assert_eq!(check(set, "256-byte ctx", &pk, &msg, &long_ctx, &sig), Err(Error::Inval));
+    assert_eq!(
+        check(set, "256-byte ctx", &pk, &msg, &long_ctx, &sig),
+        Err(Error::Inval)
+    );
 
     for (what, m) in [("truncated", &sig[..sig.len() - 1]), ("empty", &[][..])] {
-        assert_eq!(check(set, &format!("{what} sig"), &pk, &msg, &ctx, m), Err(Error::BadMsg));
-        assert_eq!(check(set, &format!("{what} pk"), &m[..0], &msg, &ctx, &sig), Err(Error::BadMsg));
+        assert_eq!(
+            check(set, &format!("{what} sig"), &pk, &msg, &ctx, m),
+            Err(Error::BadMsg)
+        );
+        assert_eq!(
+            check(set, &format!("{what} pk"), &m[..0], &msg, &ctx, &sig),
+            Err(Error::BadMsg)
+        );
     }
     let mut m = sig.clone();
     m.push(0);
-    assert_eq!(check(set, "extended sig", &pk, &msg, &ctx, &m), Err(Error::BadMsg));
+    assert_eq!(
+        check(set, "extended sig", &pk, &msg, &ctx, &m),
+        Err(Error::BadMsg)
+    );
     let mut m = pk.clone();
     m.push(0);
-    assert_eq!(check(set, "extended pk", &m, &msg, &ctx, &sig), Err(Error::BadMsg));
+    assert_eq!(
+        check(set, "extended pk", &m, &msg, &ctx, &sig),
+        Err(Error::BadMsg)
+    );
 
     // z at the edges of the range: gamma1 - beta - 1 is allowed, gamma1 - beta is not.
     let bound = (1 << p.gamma1_bits) - p.beta;
     let poly = rng.gen_range(0..p.l);
     let idx = rng.gen_range(0..256);
-    for (z, want) in [(bound - 1, Err(Error::KeyRejected)), (bound, Err(Error::BadMsg))] {
+    for (z, want) in [
+        (bound - 1, Err(Error::KeyRejected)),
+        (bound, Err(Error::BadMsg)),
+    ] {
         for z in [z, -z] {
             let mut m = sig.clone();
             common::set_z(p, &mut m, poly, idx, z);
@@ -90,7 +129,17 @@ fn random_case(rng: &mut StdRng, set: &Set) {
     for kind in 0..4 {
         let mut m = sig.clone();
         if common::malform_hint(p, &mut m, kind) {
-            assert_eq!(check(set, &format!("hint malformation {kind}"), &pk, &msg, &ctx, &m), Err(Error::BadMsg));
+            assert_eq!(
+                check(
+                    set,
+                    &format!("hint malformation {kind}"),
+                    &pk,
+                    &msg,
+                    &ctx,
+                    &m
+                ),
+                Err(Error::BadMsg)
+            );
         }
     }
 }
@@ -123,8 +172,19 @@ fn differential_internal_and_external_mu() {
             }
             let full: Vec<u8> = [&[0u8, 0][..], &mprime].concat();
             let ours = verify(set.p, &pk, &sig, Message::Internal(&full));
-            assert_eq!(ours.is_ok(), (set.rustcrypto_internal)(&pk, &full, &sig), "{} internal", set.name);
-            assert_eq!(ours.is_ok(), n % 2 == 0, "{} internal, flipped: {}", set.name, n % 2);
+            assert_eq!(
+                ours.is_ok(),
+                (set.rustcrypto_internal)(&pk, &full, &sig),
+                "{} internal",
+                set.name
+            );
+            assert_eq!(
+                ours.is_ok(),
+                n % 2 == 0,
+                "{} internal, flipped: {}",
+                set.name,
+                n % 2
+            );
 
             let mut tr = [0u8; 64];
             let mut h = sha3::Shake256::default();
@@ -137,7 +197,12 @@ fn differential_internal_and_external_mu() {
             h.finalize_xof().read(&mut mu);
             let ours_mu = verify(set.p, &pk, &sig, Message::Mu(&mu));
             assert_eq!(ours_mu, ours, "{} mu", set.name);
-            assert_eq!(ours_mu.is_ok(), (set.rustcrypto_mu)(&pk, &mu, &sig), "{} mu", set.name);
+            assert_eq!(
+                ours_mu.is_ok(),
+                (set.rustcrypto_mu)(&pk, &mu, &sig),
+                "{} mu",
+                set.name
+            );
         }
     }
 }

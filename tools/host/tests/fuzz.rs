@@ -23,11 +23,19 @@ fn fuzz_arbitrary_inputs() {
             let (pk, sig, msg) = match n % 4 {
                 // Arbitrary lengths and bytes.
                 0 => {
-                    let (a, b, c) = (rng.gen_range(0..3000), rng.gen_range(0..5000), rng.gen_range(0..64));
+                    let (a, b, c) = (
+                        rng.gen_range(0..3000),
+                        rng.gen_range(0..5000),
+                        rng.gen_range(0..64),
+                    );
                     (bytes(&mut rng, a), bytes(&mut rng, b), bytes(&mut rng, c))
                 }
                 // Right lengths, arbitrary bytes.
-                1 => (bytes(&mut rng, set.p.pk_len()), bytes(&mut rng, set.p.sig_len()), bytes(&mut rng, 4)),
+                1 => (
+                    bytes(&mut rng, set.p.pk_len()),
+                    bytes(&mut rng, set.p.sig_len()),
+                    bytes(&mut rng, 4),
+                ),
                 // A valid signature with a few bytes overwritten anywhere.
                 _ => {
                     let mut sig = good_sig.clone();
@@ -38,9 +46,22 @@ fn fuzz_arbitrary_inputs() {
                     (good_pk.clone(), sig, b"fuzz".to_vec())
                 }
             };
-            let ours = verify(set.p, &pk, &sig, Message::Pure { msg: &msg, ctx: &[] });
+            let ours = verify(
+                set.p,
+                &pk,
+                &sig,
+                Message::Pure {
+                    msg: &msg,
+                    ctx: &[],
+                },
+            );
             for (peer, f) in set.peers {
-                assert_eq!(ours.is_ok(), f(&pk, &msg, &[], &sig), "{} case {n}: {peer} differs from {ours:?}", set.name);
+                assert_eq!(
+                    ours.is_ok(),
+                    f(&pk, &msg, &[], &sig),
+                    "{} case {n}: {peer} differs from {ours:?}",
+                    set.name
+                );
             }
             accepted += ours.is_ok() as usize;
         }

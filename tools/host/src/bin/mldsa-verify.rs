@@ -5,9 +5,9 @@
 //! `{"alg":"ML-DSA-65","pk":HEX,"sig":HEX,"msg":HEX,"ctx":HEX}` (ctx optional), with
 //! `"mprime":HEX` (Verify_internal) or `"mu":HEX` (external mu) in place of msg and ctx.
 
+use mldsa_host::mldsa_verify;
 use mldsa_host::{errno_name, params, verify, Message};
 use mldsa_verify::Error;
-use mldsa_host::mldsa_verify;
 use serde_json::Value;
 use std::io::{BufRead, Write};
 
@@ -17,20 +17,39 @@ fn field(v: &Value, name: &str) -> Option<Vec<u8>> {
 
 fn check(line: &str) -> Result<(), Error> {
     let v: Value = serde_json::from_str(line).map_err(|_| Error::Inval)?;
-    let p = v.get("alg").and_then(Value::as_str).and_then(params).ok_or(Error::Inval)?;
+    let p = v
+        .get("alg")
+        .and_then(Value::as_str)
+        .and_then(params)
+        .ok_or(Error::Inval)?;
     let pk = field(&v, "pk").ok_or(Error::Inval)?;
     let sig = field(&v, "sig").ok_or(Error::Inval)?;
     let hex_field = |name| match v.get(name) {
         None => Ok(None),
         Some(_) => field(&v, name).map(Some).ok_or(Error::Inval),
     };
-    let (msg, ctx, mprime, mu) = (hex_field("msg")?, hex_field("ctx")?, hex_field("mprime")?, hex_field("mu")?);
+    let (msg, ctx, mprime, mu) = (
+        hex_field("msg")?,
+        hex_field("ctx")?,
+        hex_field("mprime")?,
+        hex_field("mu")?,
+    );
     match (msg, mprime, mu) {
         (Some(msg), None, None) => {
             let ctx = ctx.unwrap_or_default();
-            verify(p, &pk, &sig, Message::Pure { msg: &msg, ctx: &ctx })
+            verify(
+                p,
+                &pk,
+                &sig,
+                Message::Pure {
+                    msg: &msg,
+                    ctx: &ctx,
+                },
+            )
         }
-        (None, Some(mprime), None) if ctx.is_none() => verify(p, &pk, &sig, Message::Internal(&mprime)),
+        (None, Some(mprime), None) if ctx.is_none() => {
+            verify(p, &pk, &sig, Message::Internal(&mprime))
+        }
         (None, None, Some(mu)) if ctx.is_none() => {
             let mu: &[u8; 64] = mu.as_slice().try_into().map_err(|_| Error::Inval)?;
             verify(p, &pk, &sig, Message::Mu(mu))
