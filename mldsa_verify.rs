@@ -273,17 +273,14 @@ fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j: usize, zhat: &Pack
     s.g.init128();
     s.g.update(rho);
     s.g.update(&[j as u8, i as u8]);
-    let mut m = 0;
-    while m < N {
+    let mut acc = s.w.iter_mut().zip(zhat.chunks_exact(3));
+    while acc.len() > 0 {
         s.g.squeeze(&mut s.buf[..RATE]);
         for b in s.buf[..RATE].chunks_exact(3) {
             let a = i32::from_le_bytes([b[0], b[1], b[2] & 0x7f, 0]);
             if a < Q {
-                let z = &zhat[3 * m..3 * m + 3];
-                s.w[m] += mont_mul(a, i32::from_le_bytes([z[0], z[1], z[2], 0]));
-                m += 1;
-                if m == N {
-                    break;
+                if let Some((w, z)) = acc.next() {
+                    *w += mont_mul(a, i32::from_le_bytes([z[0], z[1], z[2], 0]));
                 }
             }
         }

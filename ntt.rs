@@ -68,14 +68,14 @@ pub fn ntt(a: &mut Poly) {
     let mut k = 0;
     let mut len = N / 2;
     while len > 0 {
-        for start in (0..N).step_by(2 * len) {
+        for block in a.chunks_exact_mut(2 * len) {
             k += 1;
             let zeta = ZETAS[k];
-            let (lo, hi) = a[start..start + 2 * len].split_at_mut(len);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let t = mont_mul(zeta, *y);
-                *y = *x - t;
-                *x += t;
+            let (lo, hi) = block.split_at_mut(len);
+            for j in 0..len {
+                let t = mont_mul(zeta, hi[j]);
+                hi[j] = lo[j] - t;
+                lo[j] += t;
             }
         }
         len /= 2;
@@ -92,14 +92,14 @@ pub fn invntt_tomont(a: &mut Poly) {
     let mut k = N;
     let mut len = 1;
     while len < N {
-        for start in (0..N).step_by(2 * len) {
+        for block in a.chunks_exact_mut(2 * len) {
             k -= 1;
             let zeta = -ZETAS[k];
-            let (lo, hi) = a[start..start + 2 * len].split_at_mut(len);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let t = *x;
-                *x = t + *y;
-                *y = mont_mul(zeta, t - *y);
+            let (lo, hi) = block.split_at_mut(len);
+            for j in 0..len {
+                let t = lo[j];
+                lo[j] = t + hi[j];
+                hi[j] = mont_mul(zeta, t - hi[j]);
             }
         }
         len *= 2;

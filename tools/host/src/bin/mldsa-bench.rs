@@ -1,0 +1,140 @@
+//! mldsa-bench: this verifier next to its portable peers, per parameter set.
+//!
+//! For each implementation it reports instructions per verify (callgrind: the binary runs
+//! itself under valgrind with 1 and 11 verifies and takes the difference, so setup cancels
+//! out), verifies per second, and the stack and heap one verify uses.
+//! `mldsa-bench footprint` prints only this verifier's workspace, stack and heap figures.
+
+use mldsa_host::measure::{heap_used, stack_used};
+use mldsa_host::mldsa_verify::Workspace;
+use mldsa_host::peers::{sets, Set};
+use mldsa_host::{verify_with, Message};
+use std::hint::black_box;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const MSG: &[u8] = b"benchmark message";
+const OURS: &str = "mldsa (this module)";
+
+/// Runs `iters` verifies of a fixed valid signature with implementation `imp` of `set`.
+fn run(set: &Set, imp: &str, iters: usize) -> usize {
+    let seed = [42; 32];
+    let (pk, sig) = ((set.keypair)(&seed), (set.sign)(&seed, MSG, b""));
+    let mut ok = 0;
+    if imp == OURS {
+        let m = Message::Pure { msg: MSG, ctx: b"" };
+        macro_rules! ours {
+            ($l:literal) => {{
+                let mut ws = Box::new(Workspace::<$l>::new());
+                for _ in 0..iters {
+                    ok += verify_with(set.p, &mut ws, black_box(&pk), &sig, m).is_ok() as usize;
+                }
+            }};
+        }
+        match set.p.l {
+            4 => ours!(4),
+            5 => ours!(5),
+            _ => ours!(7),
+        }
+    } else {
+        let f = set.peers.iter().find(|(n, _)| *n == imp).expect("unknown implementation").1;
+        for _ in 0..iters {
+            ok += f(black_box(&pk), MSG, b"", &sig) as usize;
+        }
+    }
+    assert_eq!(ok, iters, "{imp} rejected a valid signature");
+    ok
+}
+
+fn callgrind(set: &Set, imp: &str, iters: usize) -> Option<u64> {
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(std::env::current_exe().ok()?)
+        .args(["one", set.name, imp, &iters.to_string()])
+        .output()
+        .ok()?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err.lines().find(|l| l.contains("Collected :"))?;
+    line.rsplit(':').next()?.trim().parse().ok()
+}
+
+fn per_second(set: &Set, imp: &str) -> f64 {
+    let mut best = 0f64;
+    for _ in 0..3 {
+        let (mut n, t) = (0, Instant::now());
+        while t.elapsed() < Duration::from_millis(300) {
+            n += run(set, imp, 20);
+        }
+        best = best.max(n as f64 / t.elapsed().as_secs_f64());
+    }
+    best
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let all = sets();
+    if args.len() == 5 && args[1] == "one" {
+        let set = all.iter().find(|s| s.name == args[2]).unwrap();
+        run(set, &args[3], args[4].parse().unwrap());
+        return;
+    }
+    let footprint_only = args.get(1).map(String::as_str) == Some("footprint");
+    let impls: Vec<&str> = std::iter::once(OURS)
+        .chain(all[0].peers.iter().map(|(n, _)| *n))
+        .filter(|n| !footprint_only || *n == OURS)
+        .collect();
+    println!("| set | implementation | instructions/verify | verifies/s | stack/verify | heap/verify |");
+    println!("|---|---|---|---|---|---|");
+    for set in &all {
+        for imp in &impls {
+            let (stack, heap) = measure_one(set, imp);
+            let (instr, rate) = if footprint_only {
+                ("-".to_string(), "-".to_string())
+            } else {
+                let k = match (callgrind(set, imp, 1), callgrind(set, imp, 11)) {
+                    (Some(a), Some(b)) => format!("{} k", (b - a) / 10 / 1000),
+                    _ => "n/a (valgrind?)".to_string(),
+                };
+                (k, format!("{:.0}", per_second(set, imp)))
+            };
+            println!("| {} | {imp} | {instr} | {rate} | {stack} B | {heap} B |", set.name);
+        }
+    }
+    if footprint_only {
+        for (name, size) in [
+            ("ML-DSA-44", std::mem::size_of::<Workspace<4>>()),
+            ("ML-DSA-65", std::mem::size_of::<Workspace<5>>()),
+            ("ML-DSA-87", std::mem::size_of::<Workspace<7>>()),
+        ] {
+            println!("{name}: workspace {size} bytes");
+        }
+    }
+}
+
+/// Stack and heap of one verify alone: inputs are made before the measured call.
+fn measure_one(set: &Set, imp: &str) -> (usize, usize) {
+    let seed = [42; 32];
+    let (pk, sig) = ((set.keypair)(&seed), (set.sign)(&seed, MSG, b""));
+    let ((ok, heap), stack) = if imp == OURS {
+        let m = Message::Pure { msg: MSG, ctx: b"" };
+        match set.p.l {
+            4 => {
+                let mut ws = Box::new(Workspace::<4>::new());
+                stack_used(|| heap_used(|| verify_with(set.p, &mut ws, &pk, &sig, m).is_ok()))
+            }
+            5 => {
+                let mut ws = Box::new(Workspace::<5>::new());
+                stack_used(|| heap_used(|| verify_with(set.p, &mut ws, &pk, &sig, m).is_ok()))
+            }
+            _ => {
+                let mut ws = Box::new(Workspace::<7>::new());
+                stack_used(|| heap_used(|| verify_with(set.p, &mut ws, &pk, &sig, m).is_ok()))
+            }
+        }
+    } else {
+        let f = set.peers.iter().find(|(n, _)| *n == imp).unwrap().1;
+        stack_used(|| heap_used(|| f(&pk, MSG, b"", &sig)))
+    };
+    assert!(ok, "{imp} rejected a valid signature");
+    (stack, heap)
+}
