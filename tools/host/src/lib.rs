@@ -37,8 +37,7 @@ pub fn params(alg: &str) -> Option<&'static Params> {
     }
 }
 
-/// Verifies with the caller's workspace.
-pub fn verify_with<const L: usize>(
+fn verify_with<const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
     pk: &[u8],
@@ -49,6 +48,42 @@ pub fn verify_with<const L: usize>(
         Message::Pure { msg, ctx } => mldsa_verify::verify(p, ws, pk, msg, ctx, sig),
         Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, pk, &[mprime], sig),
         Message::Mu(mu) => mldsa_verify::verify_mu(p, ws, pk, mu, sig),
+    }
+}
+
+/// One workspace per parameter set, for callers that keep them off the stack (as the
+/// kernel keeps its workspace in the request context).
+pub struct Workspaces {
+    w44: Workspace<4>,
+    w65: Workspace<5>,
+    w87: Workspace<7>,
+}
+
+impl Workspaces {
+    pub fn boxed() -> Box<Self> {
+        Box::new(Self {
+            w44: Workspace::new(),
+            w65: Workspace::new(),
+            w87: Workspace::new(),
+        })
+    }
+
+    /// Verifies with the workspace for `p`.
+    pub fn verify(&mut self, p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
+        match p.l {
+            4 => verify_with(p, &mut self.w44, pk, sig, m),
+            5 => verify_with(p, &mut self.w65, pk, sig, m),
+            _ => verify_with(p, &mut self.w87, pk, sig, m),
+        }
+    }
+
+    /// Bytes of the workspace for `p`.
+    pub fn size_of(p: &Params) -> usize {
+        match p.l {
+            4 => std::mem::size_of::<Workspace<4>>(),
+            5 => std::mem::size_of::<Workspace<5>>(),
+            _ => std::mem::size_of::<Workspace<7>>(),
+        }
     }
 }
 

@@ -6,9 +6,8 @@
 //! `mldsa-bench footprint` prints only this verifier's workspace, stack and heap figures.
 
 use mldsa_host::measure::{heap_used, stack_used};
-use mldsa_host::mldsa_verify::Workspace;
 use mldsa_host::peers::{sets, Set};
-use mldsa_host::{verify_with, Message};
+use mldsa_host::{Message, Workspaces};
 use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -23,21 +22,17 @@ fn run(set: &Set, imp: &str, iters: usize) -> usize {
     let mut ok = 0;
     if imp == OURS {
         let m = Message::Pure { msg: MSG, ctx: b"" };
-        macro_rules! ours {
-            ($l:literal) => {{
-                let mut ws = Box::new(Workspace::<$l>::new());
-                for _ in 0..iters {
-                    ok += verify_with(set.p, &mut ws, black_box(&pk), &sig, m).is_ok() as usize;
-                }
-            }};
-        }
-        match set.p.l {
-            4 => ours!(4),
-            5 => ours!(5),
-            _ => ours!(7),
+        let mut ws = Workspaces::boxed();
+        for _ in 0..iters {
+            ok += ws.verify(set.p, black_box(&pk), &sig, m).is_ok() as usize;
         }
     } else {
-        let f = set.peers.iter().find(|(n, _)| *n == imp).expect("unknown implementation").1;
+        let f = set
+            .peers
+            .iter()
+            .find(|(n, _)| *n == imp)
+            .expect("unknown implementation")
+            .1;
         for _ in 0..iters {
             ok += f(black_box(&pk), MSG, b"", &sig) as usize;
         }
@@ -83,7 +78,9 @@ fn main() {
         .chain(all[0].peers.iter().map(|(n, _)| *n))
         .filter(|n| !footprint_only || *n == OURS)
         .collect();
-    println!("| set | implementation | instructions/verify | verifies/s | stack/verify | heap/verify |");
+    println!(
+        "| set | implementation | instructions/verify | verifies/s | stack/verify | heap/verify |"
+    );
     println!("|---|---|---|---|---|---|");
     for set in &all {
         for imp in &impls {
@@ -97,16 +94,19 @@ fn main() {
                 };
                 (k, format!("{:.0}", per_second(set, imp)))
             };
-            println!("| {} | {imp} | {instr} | {rate} | {stack} B | {heap} B |", set.name);
+            println!(
+                "| {} | {imp} | {instr} | {rate} | {stack} B | {heap} B |",
+                set.name
+            );
         }
     }
     if footprint_only {
-        for (name, size) in [
-            ("ML-DSA-44", std::mem::size_of::<Workspace<4>>()),
-            ("ML-DSA-65", std::mem::size_of::<Workspace<5>>()),
-            ("ML-DSA-87", std::mem::size_of::<Workspace<7>>()),
-        ] {
-            println!("{name}: workspace {size} bytes");
+        for set in &all {
+            println!(
+                "{}: workspace {} bytes",
+                set.name,
+                Workspaces::size_of(set.p)
+            );
         }
     }
 }
@@ -117,20 +117,8 @@ fn measure_one(set: &Set, imp: &str) -> (usize, usize) {
     let (pk, sig) = ((set.keypair)(&seed), (set.sign)(&seed, MSG, b""));
     let ((ok, heap), stack) = if imp == OURS {
         let m = Message::Pure { msg: MSG, ctx: b"" };
-        match set.p.l {
-            4 => {
-                let mut ws = Box::new(Workspace::<4>::new());
-                stack_used(|| heap_used(|| verify_with(set.p, &mut ws, &pk, &sig, m).is_ok()))
-            }
-            5 => {
-                let mut ws = Box::new(Workspace::<5>::new());
-                stack_used(|| heap_used(|| verify_with(set.p, &mut ws, &pk, &sig, m).is_ok()))
-            }
-            _ => {
-                let mut ws = Box::new(Workspace::<7>::new());
-                stack_used(|| heap_used(|| verify_with(set.p, &mut ws, &pk, &sig, m).is_ok()))
-            }
-        }
+        let mut ws = Workspaces::boxed();
+        stack_used(|| heap_used(|| ws.verify(set.p, &pk, &sig, m).is_ok()))
     } else {
         let f = set.peers.iter().find(|(n, _)| *n == imp).unwrap().1;
         stack_used(|| heap_used(|| f(&pk, MSG, b"", &sig)))
