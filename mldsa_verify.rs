@@ -63,7 +63,36 @@ impl<const L: usize> Workspace<L> {
     }
 }
 
-/// ML-DSA.Verify (Algorithm 3): M' = 0 || |ctx| || ctx || M.
+/// tr = H(pk, 64) (Algorithm 8, line 6). It depends on the key only: a caller that
+/// verifies many signatures under one key computes it once.
+pub fn public_key_hash(h: &mut Shake, pk: &[u8], tr: &mut [u8; 64]) {
+    h.init256();
+    h.update(pk);
+    h.squeeze(tr);
+}
+
+/// Starts mu = H(tr || M', 64) with M' = 0 || |ctx| || ctx || M (Algorithm 3, line 5;
+/// Algorithm 8, line 7): absorbs all but M.
+fn absorb_mu_prefix(h: &mut Shake, tr: &[u8; 64], ctx: &[u8]) -> Result<(), Error> {
+    let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::Inval)?;
+    h.init256();
+    h.update(tr);
+    h.update(&[0, ctx_len]);
+    h.update(ctx);
+    Ok(())
+}
+
+impl<const L: usize> Workspace<L> {
+    /// Starts mu for ML-DSA.Verify given the key's tr and a context string, and returns the
+    /// SHAKE256 into which the caller absorbs M, in as many pieces as it likes, before
+    /// calling [`verify_mu_absorbed`].
+    pub fn absorb_mu_prefix(&mut self, tr: &[u8; 64], ctx: &[u8]) -> Result<&mut Shake, Error> {
+        absorb_mu_prefix(&mut self.s.h, tr, ctx)?;
+        Ok(&mut self.s.h)
+    }
+}
+
+/// ML-DSA.Verify (Algorithm 3).
 pub fn verify<const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
@@ -72,29 +101,39 @@ pub fn verify<const L: usize>(
     ctx: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
-    let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::Inval)?;
-    verify_internal(p, ws, pk, &[&[0, ctx_len], ctx, msg], sig)
+    let s = &mut ws.s;
+    // tr goes where mu will be: mu replaces it only once tr is absorbed.
+    public_key_hash(&mut s.h, pk, &mut s.mu);
+    absorb_mu_prefix(&mut s.h, &s.mu, ctx)?;
+    s.h.update(msg);
+    verify_mu_absorbed(p, ws, pk, sig)
 }
 
-/// ML-DSA.Verify_internal (Algorithm 8), with M' given as the concatenation of `mprime`.
+/// ML-DSA.Verify_internal (Algorithm 8), with the formatted message M' given.
 pub fn verify_internal<const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
     pk: &[u8],
-    mprime: &[&[u8]],
+    mprime: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
     let s = &mut ws.s;
-    // Line 6: tr = H(pk, 64), then mu = H(tr || M', 64).
-    s.h.init256();
-    s.h.update(pk);
-    s.h.squeeze(&mut s.mu);
+    public_key_hash(&mut s.h, pk, &mut s.mu);
     s.h.init256();
     s.h.update(&s.mu);
-    for part in mprime {
-        s.h.update(part);
-    }
-    s.h.squeeze(&mut s.mu);
+    s.h.update(mprime);
+    verify_mu_absorbed(p, ws, pk, sig)
+}
+
+/// Algorithm 8 from line 7 on, once tr || M' is absorbed (see
+/// [`Workspace::absorb_mu_prefix`]): squeezes mu and verifies `sig` against it.
+pub fn verify_mu_absorbed<const L: usize>(
+    p: &Params,
+    ws: &mut Workspace<L>,
+    pk: &[u8],
+    sig: &[u8],
+) -> Result<(), Error> {
+    ws.s.h.squeeze(&mut ws.s.mu);
     verify_ws_mu(p, ws, pk, sig)
 }
 

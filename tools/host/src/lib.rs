@@ -46,7 +46,7 @@ fn verify_with<const L: usize>(
 ) -> Result<(), Error> {
     match m {
         Message::Pure { msg, ctx } => mldsa_verify::verify(p, ws, pk, msg, ctx, sig),
-        Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, pk, &[mprime], sig),
+        Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, pk, mprime, sig),
         Message::Mu(mu) => mldsa_verify::verify_mu(p, ws, pk, mu, sig),
     }
 }
