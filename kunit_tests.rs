@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! KUnit suite `mldsa`: the arithmetic of [`crate::ntt`] against schoolbook references.
+//! KUnit suite `mldsa`: the arithmetic of [`crate::ntt`] against schoolbook references, the
+//! self-test, and the algorithms `mldsa44`, `mldsa65` and `mldsa87` through the crypto API
+//! (akcipher requests with scatterlists, and `crypto_sig`), with the known answers of
+//! `kat.rs`; with `CONFIG_CRYPTO_MLDSA_BENCHMARK`, also `benchmark_mldsa44/65/87`.
 //!
 //! The 6.12 `kernel::kunit` module only offers `kunit_assert!`/`kunit_assert_eq!` (no
 //! `#[kunit_tests]`), so the suite is laid out by hand the way `KUNIT_CASE()` and
 //! `kunit_test_suite()` lay it out in C: a zero-terminated array of `kunit_case`, a
 //! `kunit_suite`, and a pointer to the suite in the `.kunit_test_suites` section.
 
+use crate::kat::{self, Kat};
 use crate::ntt::{self, Poly};
-use crate::params::{N, Q};
-use core::ffi::CStr;
-use core::ptr::addr_of_mut;
-use kernel::{bindings, prelude::*};
+use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
+use crate::selftest;
+use core::ffi::{c_int, c_void, CStr};
+use core::ptr::{addr_of_mut, null_mut};
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use kernel::{bindings, error::from_err_ptr, prelude::*};
 
 /// Fails the running KUnit case (and stops it) unless `$cond` holds.
 macro_rules! check {
@@ -119,6 +125,414 @@ extern "C" fn reduce_matches_i64(_test: *mut bindings::kunit) {
     check!(ntt::freeze(Q) == 0);
 }
 
+/// The three sets: algorithm name, parameters and known answer.
+const SETS: [(&CStr, &Params, &Kat); 3] = [
+    (c"mldsa44", &ML_DSA_44, &kat::ML_DSA_44),
+    (c"mldsa65", &ML_DSA_65, &kat::ML_DSA_65),
+    (c"mldsa87", &ML_DSA_87, &kat::ML_DSA_87),
+];
+
+fn neg(e: u32) -> c_int {
+    -(e as c_int)
+}
+
+/// An akcipher tfm, freed on drop.
+struct Tfm(*mut bindings::crypto_akcipher);
+
+impl Tfm {
+    fn alloc(name: &CStr) -> Result<Self> {
+        // SAFETY: `name` is a NUL-terminated string.
+        let tfm = unsafe { bindings::crypto_alloc_akcipher(name.as_ptr().cast(), 0, 0) };
+        Ok(Self(from_err_ptr(tfm)?))
+    }
+
+    fn set_pub_key(&self, pk: &[u8]) -> c_int {
+        // SAFETY: `self.0` is a live tfm; `pk` is readable for `pk.len()` bytes.
+        unsafe { bindings::crypto_akcipher_set_pub_key(self.0, pk.as_ptr().cast(), pk.len() as _) }
+    }
+
+    /// Verifies with the signature and message laid out in a scatterlist with one entry per
+    /// piece of `pieces` (each piece copied to its own heap buffer), as a 6.12 caller does:
+    /// `src_len` = `sig_len`, `dst_len` = `msg_len`.
+    fn verify_sg(&self, pieces: &[&[u8]], sig_len: usize, msg_len: usize) -> c_int {
+        let mut bufs = KVec::new();
+        let mut sg = KVec::new();
+        for piece in pieces {
+            let mut b = KVec::with_capacity(piece.len().max(1), GFP_KERNEL).unwrap();
+            b.extend_from_slice(piece, GFP_KERNEL).unwrap();
+            bufs.push(b, GFP_KERNEL).unwrap();
+            // SAFETY: All-zero bytes are a valid `scatterlist`; `sg_init_table` sets it up.
+            let entry: bindings::scatterlist = unsafe { core::mem::zeroed() };
+            sg.push(entry, GFP_KERNEL).unwrap();
+        }
+        // SAFETY: `sg` holds `pieces.len()` entries; each `sg_set_buf` points at a live heap
+        // buffer, which outlives the request. The request is allocated on `self.0`, used
+        // synchronously (ML-DSA never returns -EINPROGRESS) and freed here.
+        unsafe {
+            bindings::sg_init_table(sg.as_mut_ptr(), pieces.len() as _);
+            for (i, b) in bufs.iter().enumerate() {
+                bindings::sg_set_buf(sg.as_mut_ptr().add(i), b.as_ptr().cast(), b.len() as _);
+            }
+            let req = bindings::akcipher_request_alloc(self.0, bindings::GFP_KERNEL);
+            if req.is_null() {
+                return neg(bindings::ENOMEM);
+            }
+            bindings::akcipher_request_set_crypt(
+                req,
+                sg.as_mut_ptr(),
+                null_mut(),
+                sig_len as _,
+                msg_len as _,
+            );
+            let rc = bindings::crypto_akcipher_verify(req);
+            bindings::akcipher_request_free(req);
+            rc
+        }
+    }
+
+    /// Verifies `sig` over `msg`, in a two-entry scatterlist.
+    fn verify(&self, sig: &[u8], msg: &[u8]) -> c_int {
+        self.verify_sg(&[sig, msg], sig.len(), msg.len())
+    }
+
+    fn max_size(&self) -> u32 {
+        // SAFETY: `self.0` is a live tfm.
+        unsafe { bindings::crypto_akcipher_maxsize(self.0) }
+    }
+}
+
+impl Drop for Tfm {
+    fn drop(&mut self) {
+        // SAFETY: `self.0` came from `crypto_alloc_akcipher` and is freed only here.
+        unsafe { bindings::crypto_free_akcipher(self.0) };
+    }
+}
+
+/// A tfm for `name` with the key of `k` set, or a failed case.
+macro_rules! tfm_with_key {
+    ($name:expr, $k:expr) => {{
+        let tfm = Tfm::alloc($name);
+        check!(tfm.is_ok());
+        let tfm = tfm.unwrap();
+        check!(tfm.set_pub_key($k.pk) == 0);
+        tfm
+    }};
+}
+
+/// Each algorithm is registered under its name and reachable as akcipher and as sig.
+extern "C" fn alloc_by_name(_test: *mut bindings::kunit) {
+    for (name, p, k) in SETS {
+        let tfm = tfm_with_key!(name, k);
+        check!(tfm.max_size() as usize == p.sig_len());
+        // SAFETY: `name` is NUL-terminated.
+        let sig = from_err_ptr(unsafe { bindings::crypto_alloc_sig(name.as_ptr().cast(), 0, 0) });
+        check!(sig.is_ok());
+        let sig = sig.unwrap();
+        // SAFETY: `sig` is a live tfm, freed last; the buffers are readable for the lengths
+        // given.
+        let (maxsize, rc) = unsafe {
+            let maxsize = bindings::crypto_sig_maxsize(sig);
+            let mut rc =
+                bindings::crypto_sig_set_pubkey(sig, k.pk.as_ptr().cast(), k.pk.len() as _);
+            if rc == 0 {
+                rc = bindings::crypto_sig_verify(
+                    sig,
+                    k.sig.as_ptr().cast(),
+                    k.sig.len() as _,
+                    k.msg.as_ptr().cast(),
+                    k.msg.len() as _,
+                );
+            }
+            bindings::crypto_free_sig(sig);
+            (maxsize, rc)
+        };
+        check!(maxsize as usize == p.sig_len());
+        check!(rc == 0);
+    }
+}
+
+/// Valid signatures verify; one-bit changes to signature, message or key give EKEYREJECTED.
+extern "C" fn bit_flips_rejected(_test: *mut bindings::kunit) {
+    for (name, p, k) in SETS {
+        let tfm = tfm_with_key!(name, k);
+        check!(tfm.verify(k.sig, k.msg) == 0);
+        let mut sig = KVec::from_elem(0u8, k.sig.len(), GFP_KERNEL).unwrap();
+        let mut msg = KVec::from_elem(0u8, k.msg.len(), GFP_KERNEL).unwrap();
+        let mut pk = KVec::from_elem(0u8, k.pk.len(), GFP_KERNEL).unwrap();
+        // In c~ (first and last byte), in the message, in rho and in t1.
+        for (byte, bit) in [(0, 0), (p.c_tilde_len() - 1, 7)] {
+            sig.copy_from_slice(k.sig);
+            sig[byte] ^= 1 << bit;
+            check!(tfm.verify(&sig, k.msg) == neg(bindings::EKEYREJECTED));
+        }
+        for (byte, bit) in [(0, 0), (k.msg.len() - 1, 7)] {
+            msg.copy_from_slice(k.msg);
+            msg[byte] ^= 1 << bit;
+            check!(tfm.verify(k.sig, &msg) == neg(bindings::EKEYREJECTED));
+        }
+        for (byte, bit) in [(0, 0), (31, 7), (32, 0), (k.pk.len() - 1, 7)] {
+            pk.copy_from_slice(k.pk);
+            pk[byte] ^= 1 << bit;
+            check!(tfm.set_pub_key(&pk) == 0);
+            check!(tfm.verify(k.sig, k.msg) == neg(bindings::EKEYREJECTED));
+        }
+    }
+}
+
+/// Wrong key, signature and request lengths are refused; a key must be set first.
+extern "C" fn wrong_lengths_refused(_test: *mut bindings::kunit) {
+    for (name, p, k) in SETS {
+        let tfm = Tfm::alloc(name);
+        check!(tfm.is_ok());
+        let tfm = tfm.unwrap();
+        check!(tfm.verify(k.sig, k.msg) == neg(bindings::EINVAL));
+        check!(tfm.set_pub_key(&k.pk[..p.pk_len() - 1]) == neg(bindings::EBADMSG));
+        let mut long = KVec::from_elem(0u8, p.pk_len() + 1, GFP_KERNEL).unwrap();
+        long[..p.pk_len()].copy_from_slice(k.pk);
+        check!(tfm.set_pub_key(&long) == neg(bindings::EBADMSG));
+        check!(tfm.set_pub_key(&[]) == neg(bindings::EBADMSG));
+        // A refused key leaves the tfm without one.
+        check!(tfm.verify(k.sig, k.msg) == neg(bindings::EINVAL));
+        check!(tfm.set_pub_key(k.pk) == 0);
+        let sig = k.sig;
+        check!(tfm.verify(&sig[..sig.len() - 1], k.msg) == neg(bindings::EBADMSG));
+        let mut sig2 = KVec::from_elem(0u8, sig.len() + 1, GFP_KERNEL).unwrap();
+        sig2[..sig.len()].copy_from_slice(sig);
+        check!(tfm.verify(&sig2, k.msg) == neg(bindings::EBADMSG));
+        // dst_len larger than the message the scatterlist holds.
+        check!(tfm.verify_sg(&[sig, k.msg], sig.len(), k.msg.len() + 1) == neg(bindings::EINVAL));
+        check!(tfm.verify(sig, k.msg) == 0);
+    }
+}
+
+/// Sets the first z coefficient of `sig` to `z` (BitPack with b = gamma1, Algorithm 17).
+fn set_z0(p: &Params, sig: &mut [u8], z: i32) {
+    let v = ((1 << p.gamma1_bits) - z) as u32;
+    let at = p.c_tilde_len();
+    let mut word = u32::from_le_bytes([sig[at], sig[at + 1], sig[at + 2], 0]);
+    let mask = (1u32 << p.z_bits()) - 1;
+    word = (word & !mask) | v;
+    sig[at..at + 3].copy_from_slice(&word.to_le_bytes()[..3]);
+}
+
+/// ||z|| at gamma1 - beta and malformed hints give EBADMSG; just inside the bound, EKEYREJECTED.
+extern "C" fn malformed_z_and_hints(_test: *mut bindings::kunit) {
+    for (name, p, k) in SETS {
+        let tfm = tfm_with_key!(name, k);
+        let mut sig = KVec::from_elem(0u8, k.sig.len(), GFP_KERNEL).unwrap();
+        let bound = (1 << p.gamma1_bits) - p.beta;
+        for (z, want) in [
+            (bound, bindings::EBADMSG),
+            (-bound, bindings::EBADMSG),
+            (bound - 1, bindings::EKEYREJECTED),
+            (-(bound - 1), bindings::EKEYREJECTED),
+        ] {
+            sig.copy_from_slice(k.sig);
+            set_z0(p, &mut sig, z);
+            check!(tfm.verify(&sig, k.msg) == neg(want));
+        }
+        // HintBitUnpack (Algorithm 21): the last count above omega, a count that decreases,
+        // and non-zero padding after the last index.
+        let ends = sig.len() - p.k;
+        let total = k.sig[ends + p.k - 1] as usize;
+        sig.copy_from_slice(k.sig);
+        sig[ends + p.k - 1] = p.omega as u8 + 1;
+        check!(tfm.verify(&sig, k.msg) == neg(bindings::EBADMSG));
+        sig.copy_from_slice(k.sig);
+        sig[ends] = sig[ends + 1] + 1;
+        check!(tfm.verify(&sig, k.msg) == neg(bindings::EBADMSG));
+        check!(total < p.omega);
+        sig.copy_from_slice(k.sig);
+        sig[ends - 1] = 1;
+        check!(tfm.verify(&sig, k.msg) == neg(bindings::EBADMSG));
+    }
+}
+
+/// A message of several pages, in a scatterlist of many uneven entries (the signature split
+/// across entries too, one entry holding the end of the signature and the start of the
+/// message), verifies; the same with one message bit flipped does not.
+extern "C" fn multi_entry_scatterlist(_test: *mut bindings::kunit) {
+    let k = &kat::ML_DSA_65_LONG;
+    let tfm = tfm_with_key!(c"mldsa65", k);
+    let mut all = KVec::with_capacity(k.sig.len() + k.msg.len(), GFP_KERNEL).unwrap();
+    all.extend_from_slice(k.sig, GFP_KERNEL).unwrap();
+    all.extend_from_slice(k.msg, GFP_KERNEL).unwrap();
+    for flip in [None, Some(k.sig.len() + 3000)] {
+        if let Some(i) = flip {
+            all[i] ^= 0x10;
+        }
+        let mut pieces = KVec::new();
+        let (mut at, mut n) = (0, 1);
+        while at < all.len() {
+            let end = (at + n).min(all.len());
+            pieces.push(&all[at..end], GFP_KERNEL).unwrap();
+            at = end;
+            n = n * 3 + 7;
+        }
+        check!(pieces.len() > 6);
+        let want = if flip.is_some() {
+            neg(bindings::EKEYREJECTED)
+        } else {
+            0
+        };
+        check!(tfm.verify_sg(&pieces, k.sig.len(), k.msg.len()) == want);
+    }
+}
+
+/// The self-test passes on the module's known answers and fails, so that init would stop
+/// before registering anything, when one of them is corrupted.
+extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
+    check!(selftest::run(&selftest::KATS).is_ok());
+    pr_info!("selftest_detects_corruption: two self-test failures are expected next\n");
+    let bad_msg = Kat {
+        msg: b"corrupted",
+        ..kat::ML_DSA_65
+    };
+    let bad_pk = Kat {
+        pk: kat::ML_DSA_87.pk,
+        ..kat::ML_DSA_44
+    };
+    for bad in [
+        [&kat::ML_DSA_44, &bad_msg, &kat::ML_DSA_87],
+        [&bad_pk, &kat::ML_DSA_65, &kat::ML_DSA_87],
+    ] {
+        check!(selftest::run(&bad) == Err(crate::errno(bindings::ELIBBAD)));
+    }
+}
+
+/// What each concurrent worker checks, and its result.
+struct Work {
+    tfm: *const Tfm,
+    seed: usize,
+    wrong: AtomicUsize,
+    done: AtomicBool,
+}
+
+const ROUNDS: usize = 12;
+
+/// Kthread body: verifies valid and corrupted signatures in turn on the shared tfm, records
+/// the number of wrong answers, then waits to be stopped.
+unsafe extern "C" fn worker(data: *mut c_void) -> c_int {
+    // SAFETY: `data` is a `Work`, and its tfm, that outlive the thread (`kthread_stop` waits
+    // for it).
+    let w = unsafe { &*data.cast::<Work>() };
+    // SAFETY: As above.
+    let tfm = unsafe { &*w.tfm };
+    let k = &kat::ML_DSA_65;
+    let mut sig = KVec::from_elem(0u8, k.sig.len(), GFP_KERNEL).unwrap();
+    for i in 0..ROUNDS {
+        sig.copy_from_slice(k.sig);
+        let corrupt = (i + w.seed) % 2 == 1;
+        if corrupt {
+            sig[(i * 97 + w.seed) % 32] ^= 4;
+        }
+        let want = if corrupt {
+            neg(bindings::EKEYREJECTED)
+        } else {
+            0
+        };
+        if tfm.verify(&sig, k.msg) != want {
+            w.wrong.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    w.done.store(true, Ordering::Release);
+    // SAFETY: Plain kthread API calls from a kthread.
+    while !unsafe { bindings::kthread_should_stop() } {
+        // SAFETY: As above.
+        unsafe { bindings::schedule_timeout_uninterruptible(1) };
+    }
+    0
+}
+
+/// Several kthreads share one tfm, each with its own requests; every answer is right.
+extern "C" fn concurrent_requests(_test: *mut bindings::kunit) {
+    let k = &kat::ML_DSA_65;
+    let tfm = tfm_with_key!(c"mldsa65", k);
+    let works = [0, 1, 2, 3].map(|seed| Work {
+        tfm: &tfm,
+        seed,
+        wrong: AtomicUsize::new(0),
+        done: AtomicBool::new(false),
+    });
+    let mut tasks = [null_mut(); 4];
+    for (t, w) in tasks.iter_mut().zip(works.iter()) {
+        // SAFETY: `worker` matches the thread function type; `w` outlives the thread, which
+        // `kthread_stop` below waits for.
+        *t = unsafe {
+            bindings::kthread_create_on_node(
+                Some(worker),
+                (w as *const Work).cast_mut().cast(),
+                -1,
+                c"mldsa-kunit".as_ptr().cast(),
+            )
+        };
+    }
+    let started = tasks.iter().all(|&t| from_err_ptr(t).is_ok());
+    let tasks = tasks
+        .iter()
+        .zip(works.iter())
+        .filter(|(&t, _)| from_err_ptr(t).is_ok());
+    for (&t, _) in tasks.clone() {
+        // SAFETY: `t` is a kthread created above and not yet woken.
+        unsafe { bindings::wake_up_process(t) };
+    }
+    let mut stopped = 0;
+    for (&t, w) in tasks {
+        while !w.done.load(Ordering::Acquire) {
+            // SAFETY: Sleeping is allowed in a KUnit case.
+            unsafe { bindings::schedule_timeout_uninterruptible(1) };
+        }
+        // SAFETY: `t` is a running kthread created above, stopped once.
+        if unsafe { bindings::kthread_stop(t) } == 0 {
+            stopped += 1;
+        }
+    }
+    check!(started && stopped == works.len());
+    for w in &works {
+        check!(w.wrong.load(Ordering::Relaxed) == 0);
+    }
+}
+
+/// `benchmark_mldsaNN`: verifies per second through the crypto API, after a warm-up.
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+fn benchmark(name: &CStr, k: &Kat) {
+    const WARMUP: u32 = 20;
+    const ITERS: u32 = 200;
+    let tfm = tfm_with_key!(name, k);
+    for _ in 0..WARMUP {
+        check!(tfm.verify(k.sig, k.msg) == 0);
+    }
+    // SAFETY: `ktime_get` may be called from any context.
+    let t0 = unsafe { bindings::ktime_get() };
+    for _ in 0..ITERS {
+        check!(tfm.verify(k.sig, k.msg) == 0);
+    }
+    // SAFETY: As above.
+    let ns = (unsafe { bindings::ktime_get() } - t0).max(1) as u64;
+    pr_info!(
+        "{}: {} verifications/s ({} in {} us; under emulation such as QEMU TCG this is not hardware speed)\n",
+        name.to_str().unwrap_or("?"),
+        ITERS as u64 * 1_000_000_000 / ns,
+        ITERS,
+        ns / 1000
+    );
+}
+
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+extern "C" fn benchmark_mldsa44(_test: *mut bindings::kunit) {
+    benchmark(c"mldsa44", &kat::ML_DSA_44);
+}
+
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+extern "C" fn benchmark_mldsa65(_test: *mut bindings::kunit) {
+    benchmark(c"mldsa65", &kat::ML_DSA_65);
+}
+
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+extern "C" fn benchmark_mldsa87(_test: *mut bindings::kunit) {
+    benchmark(c"mldsa87", &kat::ML_DSA_87);
+}
+
 /// A `KUNIT_CASE()`.
 const fn case(
     name: &'static CStr,
@@ -132,9 +546,27 @@ const fn case(
     case
 }
 
-static mut CASES: [bindings::kunit_case; 3] = [
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+const N_BENCH: usize = 3;
+#[cfg(not(CONFIG_CRYPTO_MLDSA_BENCHMARK))]
+const N_BENCH: usize = 0;
+
+static mut CASES: [bindings::kunit_case; 10 + N_BENCH] = [
     case(c"ntt_mul_matches_schoolbook", ntt_mul_matches_schoolbook),
     case(c"reduce_matches_i64", reduce_matches_i64),
+    case(c"alloc_by_name", alloc_by_name),
+    case(c"bit_flips_rejected", bit_flips_rejected),
+    case(c"wrong_lengths_refused", wrong_lengths_refused),
+    case(c"malformed_z_and_hints", malformed_z_and_hints),
+    case(c"multi_entry_scatterlist", multi_entry_scatterlist),
+    case(c"selftest_detects_corruption", selftest_detects_corruption),
+    case(c"concurrent_requests", concurrent_requests),
+    #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+    case(c"benchmark_mldsa44", benchmark_mldsa44),
+    #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+    case(c"benchmark_mldsa65", benchmark_mldsa65),
+    #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+    case(c"benchmark_mldsa87", benchmark_mldsa87),
     // SAFETY: An all-zero case terminates the array, as `{}` does in C.
     unsafe { core::mem::zeroed() },
 ];

@@ -1,54 +1,400 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! ML-DSA (FIPS 204) signature verification.
+//! ML-DSA (FIPS 204) signature verification for the kernel crypto API.
 //!
-//! This file is the crate root and the thin kernel binding: the module declaration and, when
-//! `CONFIG_CRYPTO_MLDSA_KUNIT_TEST` is set, the KUnit suite `mldsa`. The algorithm itself lives
-//! in plain Rust modules (`params`, `ntt`) that are also built and tested on the host.
+//! This file is the crate root and the whole kernel binding: the SHAKE seam over the
+//! kernel's SHAKE library, the akcipher algorithms `mldsa44`, `mldsa65` and `mldsa87`, and
+//! the module, which runs the known-answer self-tests (`selftest.rs`) before it registers
+//! anything. The algorithm itself (`params`, `ntt`, `mldsa_verify`) is plain Rust, built and
+//! tested on the host as well (tools/host).
+//!
+//! The akcipher interface of 6.12 carries, for a verification, the signature and then the
+//! message in `req->src` (`src_len` is the signature length, `dst_len` the message length),
+//! which is also how `crypto_sig_verify()` calls it. The message is streamed from the
+//! scatterlist into SHAKE256, and all per-request state (a [`Request`]) lives in the
+//! request context: verification never allocates.
 
+use core::ffi::{c_int, c_uint, c_void};
+use core::mem::size_of;
+use kernel::init::Zeroable;
 use kernel::prelude::*;
+use kernel::{bindings, error::to_result, init::pin_init_from_closure, types::Opaque};
+use mldsa_verify::Workspace;
+use params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
+use shake::Shake;
 
-// These files are shared with the host test crate (tools/host), where their items are public
-// API; here they are private modules, and not every item is used by the kernel binding yet.
+// The core's items are public API for the host harness (tools/host), where the same files
+// are built; here they are private modules and the binding does not use every item.
+#[allow(dead_code, unreachable_pub)]
+mod mldsa_verify;
 #[allow(dead_code, unreachable_pub)]
 mod ntt;
 #[allow(dead_code, unreachable_pub)]
 mod params;
 
+#[allow(dead_code)]
+mod kat;
+mod selftest;
+
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
 mod kunit_tests;
 
 module! {
-    type: MlDsa,
+    type: MlDsaModule,
     name: "mldsa",
     author: "ML-DSA kernel module authors",
     description: "ML-DSA (FIPS 204) signature verification",
     license: "GPL",
+    // MODULE_ALIAS_CRYPTO() for each algorithm and driver name.
+    alias: [
+        "crypto-mldsa44", "mldsa44", "crypto-mldsa44-rust", "mldsa44-rust",
+        "crypto-mldsa65", "mldsa65", "crypto-mldsa65-rust", "mldsa65-rust",
+        "crypto-mldsa87", "mldsa87", "crypto-mldsa87-rust", "mldsa87-rust",
+    ],
 }
 
-struct MlDsa;
+/// The core's SHAKE seam (`crate::shake::Shake`), over the kernel's SHAKE library.
+#[allow(unreachable_pub)]
+mod shake {
+    use kernel::bindings;
 
-impl kernel::Module for MlDsa {
-    fn init(_module: &'static ThisModule) -> Result<Self> {
-        for (name, p) in [
-            ("ML-DSA-44", &params::ML_DSA_44),
-            ("ML-DSA-65", &params::ML_DSA_65),
-            ("ML-DSA-87", &params::ML_DSA_87),
-        ] {
-            pr_info!(
-                "{}: public key {} bytes, signature {} bytes\n",
-                name,
-                p.pk_len(),
-                p.sig_len()
-            );
+    /// A SHAKE128 or SHAKE256 context: the kernel's `struct shake_ctx`.
+    pub struct Shake(bindings::shake_ctx);
+
+    impl Shake {
+        /// An all-zero context; `init128` or `init256` starts it.
+        pub const fn new() -> Self {
+            // SAFETY: `shake_ctx` is made of integers only, so all-zero bytes are valid.
+            Self(unsafe { core::mem::zeroed() })
         }
-        pr_info!("loaded\n");
-        Ok(MlDsa)
+
+        /// Starts SHAKE128.
+        pub fn init128(&mut self) {
+            // SAFETY: `self.0` is a `shake_ctx` we have exclusive access to.
+            unsafe { bindings::shake128_init(&mut self.0) }
+        }
+
+        /// Starts SHAKE256.
+        pub fn init256(&mut self) {
+            // SAFETY: `self.0` is a `shake_ctx` we have exclusive access to.
+            unsafe { bindings::shake256_init(&mut self.0) }
+        }
+
+        /// Absorbs `data`.
+        pub fn update(&mut self, data: &[u8]) {
+            // SAFETY: `self.0` is ours; `data` is valid for reads of `data.len()` bytes.
+            unsafe { bindings::shake_update(&mut self.0, data.as_ptr(), data.len()) }
+        }
+
+        /// Squeezes `out.len()` bytes into `out`.
+        pub fn squeeze(&mut self, out: &mut [u8]) {
+            // SAFETY: `self.0` is ours; `out` is valid for writes of `out.len()` bytes.
+            unsafe { bindings::shake_squeeze(&mut self.0, out.as_mut_ptr(), out.len()) }
+        }
     }
 }
 
-impl Drop for MlDsa {
-    fn drop(&mut self) {
-        pr_info!("unloaded\n");
+const MAX_PK_LEN: usize = ML_DSA_87.pk_len();
+const MAX_SIG_LEN: usize = ML_DSA_87.sig_len();
+
+/// The parameter set of the algorithm whose matrix A has `l` columns (4, 5 or 7).
+const fn params_for(l: usize) -> &'static Params {
+    match l {
+        4 => &ML_DSA_44,
+        5 => &ML_DSA_65,
+        _ => &ML_DSA_87,
+    }
+}
+
+/// A kernel error from a positive errno constant of `bindings`.
+fn errno(e: u32) -> Error {
+    Error::from_errno(-(e as c_int))
+}
+
+impl From<mldsa_verify::Error> for Error {
+    fn from(e: mldsa_verify::Error) -> Self {
+        match e {
+            mldsa_verify::Error::BadMsg => errno(bindings::EBADMSG),
+            mldsa_verify::Error::KeyRejected => errno(bindings::EKEYREJECTED),
+            mldsa_verify::Error::Inval => EINVAL,
+        }
+    }
+}
+
+/// The tfm context: a public key and its tr = H(pk, 64), computed once when it is set.
+#[derive(Zeroable)]
+struct Key {
+    pk: [u8; MAX_PK_LEN],
+    /// Bytes of `pk` in use; 0 until a key is set.
+    len: usize,
+    tr: [u8; 64],
+}
+
+/// The request context: everything one verification needs.
+struct Request<const L: usize> {
+    ws: Workspace<L>,
+    sig: [u8; MAX_SIG_LEN],
+}
+
+// SAFETY: A `Request` is made of integers only (the workspace's polynomials and buffers and
+// the kernel's `shake_ctx`), so all-zero bytes are a valid value.
+unsafe impl<const L: usize> Zeroable for Request<L> {}
+
+impl Key {
+    /// Sets the public key of `p`, after checking its length.
+    fn set(&mut self, p: &Params, pk: &[u8]) -> Result {
+        self.len = 0;
+        if pk.len() != p.pk_len() {
+            return Err(errno(bindings::EBADMSG));
+        }
+        mldsa_verify::public_key_hash(&mut Shake::new(), pk, &mut self.tr);
+        self.pk[..pk.len()].copy_from_slice(pk);
+        self.len = pk.len();
+        Ok(())
+    }
+
+    /// ML-DSA.Verify (FIPS 204, Algorithm 3) with an empty context string, of the first
+    /// `sig_len` bytes of `r.sig`; `absorb_msg` feeds the message to SHAKE256.
+    fn verify<const L: usize>(
+        &self,
+        r: &mut Request<L>,
+        sig_len: usize,
+        absorb_msg: impl FnOnce(&mut Shake) -> Result,
+    ) -> Result {
+        if self.len == 0 {
+            return Err(EINVAL);
+        }
+        let sig = r.sig.get(..sig_len).ok_or(errno(bindings::EBADMSG))?;
+        absorb_msg(r.ws.absorb_mu_prefix(&self.tr, &[])?)?;
+        let pk = &self.pk[..self.len];
+        Ok(mldsa_verify::verify_mu_absorbed(
+            params_for(L),
+            &mut r.ws,
+            pk,
+            sig,
+        )?)
+    }
+}
+
+/// Feeds `len` bytes of `sgl`, from byte `skip` on, to `f`, one mapped piece at a time.
+/// Fails with `EINVAL` if the scatterlist holds fewer bytes.
+///
+/// # Safety
+///
+/// `sgl` must be a valid scatterlist that stays valid and unchanged during the call.
+unsafe fn sg_for_each(
+    sgl: *mut bindings::scatterlist,
+    skip: usize,
+    mut len: usize,
+    mut f: impl FnMut(&[u8]),
+) -> Result {
+    let mut miter = core::mem::MaybeUninit::<bindings::sg_mapping_iter>::uninit();
+    let miter = miter.as_mut_ptr();
+    let flags = bindings::SG_MITER_ATOMIC | bindings::SG_MITER_FROM_SG;
+    // SAFETY: `sgl` is a valid scatterlist (function safety requirement) and `miter` points to
+    // memory that `sg_miter_start()` initializes.
+    unsafe { bindings::sg_miter_start(miter, sgl, bindings::sg_nents(sgl) as c_uint, flags) };
+    // SAFETY: `miter` was started above.
+    let skipped = unsafe { bindings::sg_miter_skip(miter, skip as _) };
+    // SAFETY: `miter` was started above.
+    while skipped && len > 0 && unsafe { bindings::sg_miter_next(miter) } {
+        // SAFETY: After a successful `sg_miter_next()`, `addr` maps `length` readable bytes
+        // until the next call on `miter`; we use them only in this iteration.
+        let piece = unsafe {
+            let n = len.min((*miter).length);
+            core::slice::from_raw_parts((*miter).addr as *const u8, n)
+        };
+        f(piece);
+        len -= piece.len();
+    }
+    // SAFETY: `miter` was started above; this releases the last mapping.
+    unsafe { bindings::sg_miter_stop(miter) };
+    if len == 0 {
+        Ok(())
+    } else {
+        Err(EINVAL)
+    }
+}
+
+/// `akcipher_alg.init`: sizes the request context.
+unsafe extern "C" fn init_tfm<const L: usize>(tfm: *mut bindings::crypto_akcipher) -> c_int {
+    // SAFETY: The crypto API passes a valid tfm of this algorithm.
+    unsafe { bindings::akcipher_set_reqsize(tfm, size_of::<Request<L>>() as c_uint) };
+    0
+}
+
+/// `akcipher_alg.set_pub_key`.
+unsafe extern "C" fn set_pub_key<const L: usize>(
+    tfm: *mut bindings::crypto_akcipher,
+    key: *const c_void,
+    keylen: c_uint,
+) -> c_int {
+    // SAFETY: The tfm context is `cra_ctxsize = size_of::<Key>()` bytes, zeroed when the tfm
+    // was allocated and suitably aligned (`CRYPTO_MINALIGN`), and the crypto API does not
+    // run other operations on the tfm while its key is being set.
+    let k = unsafe { &mut *bindings::akcipher_tfm_ctx(tfm).cast::<Key>() };
+    let p = params_for(L);
+    if keylen as usize != p.pk_len() {
+        k.len = 0;
+        return errno(bindings::EBADMSG).to_errno();
+    }
+    // SAFETY: The caller passes `keylen` readable bytes at `key`, and `keylen` is not zero.
+    let pk = unsafe { core::slice::from_raw_parts(key.cast::<u8>(), keylen as usize) };
+    match k.set(p, pk) {
+        Ok(()) => 0,
+        Err(e) => e.to_errno(),
+    }
+}
+
+/// `akcipher_alg.verify`: the signature then the message in `req->src`.
+unsafe extern "C" fn verify<const L: usize>(req: *mut bindings::akcipher_request) -> c_int {
+    // SAFETY: The crypto API passes a valid request on a tfm of this algorithm. Its tfm
+    // context is a `Key` (see `set_pub_key`), only read here. Its request context is
+    // `size_of::<Request<L>>()` bytes (`init_tfm`), aligned to `CRYPTO_MINALIGN` and ours
+    // alone during the call; zeroing it first makes it a valid `Request`.
+    let (k, r, src, sig_len, msg_len) = unsafe {
+        let tfm = bindings::crypto_akcipher_reqtfm(req);
+        let r = bindings::akcipher_request_ctx(req).cast::<Request<L>>();
+        r.write_bytes(0, 1);
+        let k = &*bindings::akcipher_tfm_ctx(tfm).cast::<Key>();
+        (
+            k,
+            &mut *r,
+            (*req).src,
+            (*req).src_len as usize,
+            (*req).dst_len as usize,
+        )
+    };
+    if sig_len != params_for(L).sig_len() {
+        return errno(bindings::EBADMSG).to_errno();
+    }
+    let mut n = 0;
+    // SAFETY: `src` is the request's valid scatterlist, unchanged while we run.
+    let result = unsafe {
+        sg_for_each(src, 0, sig_len, |piece| {
+            r.sig[n..n + piece.len()].copy_from_slice(piece);
+            n += piece.len();
+        })
+    }
+    .and_then(|()| {
+        k.verify(r, sig_len, |h| {
+            // SAFETY: As above.
+            unsafe { sg_for_each(src, sig_len, msg_len, |piece| h.update(piece)) }
+        })
+    });
+    match result {
+        Ok(()) => 0,
+        Err(e) => e.to_errno(),
+    }
+}
+
+/// `akcipher_alg.max_size`: the signature size.
+unsafe extern "C" fn max_size<const L: usize>(_tfm: *mut bindings::crypto_akcipher) -> c_uint {
+    params_for(L).sig_len() as c_uint
+}
+
+/// `sign`, `encrypt` and `decrypt`: this module only verifies.
+unsafe extern "C" fn unsupported(_req: *mut bindings::akcipher_request) -> c_int {
+    errno(bindings::EOPNOTSUPP).to_errno()
+}
+
+/// `set_priv_key`: this module only verifies.
+unsafe extern "C" fn no_priv_key(
+    _tfm: *mut bindings::crypto_akcipher,
+    _key: *const c_void,
+    _keylen: c_uint,
+) -> c_int {
+    errno(bindings::EOPNOTSUPP).to_errno()
+}
+
+/// Copies `s`, NUL-terminated, into the C string field `dst`.
+fn set_name(dst: &mut [kernel::ffi::c_char], s: &[u8]) {
+    for (d, &c) in dst.iter_mut().zip(s) {
+        *d = c as _;
+    }
+    dst[s.len()] = 0;
+}
+
+/// The akcipher algorithm `name` (e.g. "mldsa65", driver "mldsa65-rust") for `params_for(L)`.
+fn akcipher_alg<const L: usize>(name: &str, module: &'static ThisModule) -> bindings::akcipher_alg {
+    // SAFETY: `akcipher_alg` is plain C data for which all-zero bytes are valid: null
+    // pointers and `None` callbacks.
+    let mut alg: bindings::akcipher_alg = unsafe { core::mem::zeroed() };
+    alg.verify = Some(verify::<L>);
+    alg.set_pub_key = Some(set_pub_key::<L>);
+    alg.max_size = Some(max_size::<L>);
+    alg.init = Some(init_tfm::<L>);
+    alg.sign = Some(unsupported);
+    alg.encrypt = Some(unsupported);
+    alg.decrypt = Some(unsupported);
+    alg.set_priv_key = Some(no_priv_key);
+    set_name(&mut alg.base.cra_name, name.as_bytes());
+    let mut driver = [0u8; 16];
+    driver[..name.len()].copy_from_slice(name.as_bytes());
+    driver[name.len()..name.len() + 5].copy_from_slice(b"-rust");
+    set_name(&mut alg.base.cra_driver_name, &driver[..name.len() + 5]);
+    alg.base.cra_priority = 100;
+    alg.base.cra_ctxsize = size_of::<Key>() as c_uint;
+    alg.base.cra_module = module.as_ptr();
+    alg
+}
+
+/// One registered akcipher algorithm, unregistered when dropped.
+#[pin_data(PinnedDrop)]
+struct Registration {
+    #[pin]
+    alg: Opaque<bindings::akcipher_alg>,
+}
+
+impl Registration {
+    fn new<const L: usize>(
+        name: &'static str,
+        module: &'static ThisModule,
+    ) -> impl PinInit<Self, Error> {
+        try_pin_init!(Self {
+            // SAFETY: The closure fully initializes the slot, then registers it; the slot is
+            // pinned, so it stays put until `drop` unregisters it. On failure nothing is
+            // registered and the slot may be freed.
+            alg <- unsafe {
+                pin_init_from_closure(move |slot: *mut Opaque<bindings::akcipher_alg>| {
+                    let alg = Opaque::raw_get(slot);
+                    alg.write(akcipher_alg::<L>(name, module));
+                    to_result(bindings::crypto_register_akcipher(alg))
+                })
+            },
+        })
+    }
+}
+
+// SAFETY: Once registered, the algorithm belongs to the crypto API, which synchronizes all
+// access to it; `Registration` itself only unregisters it, from any thread.
+unsafe impl Send for Registration {}
+// SAFETY: `Registration` offers no access to the algorithm through a shared reference.
+unsafe impl Sync for Registration {}
+
+#[pinned_drop]
+impl PinnedDrop for Registration {
+    fn drop(self: Pin<&mut Self>) {
+        // SAFETY: A `Registration` exists only once `crypto_register_akcipher()` succeeded on
+        // `alg`, and this is the only place that unregisters it.
+        unsafe { bindings::crypto_unregister_akcipher(self.alg.get()) };
+    }
+}
+
+struct MlDsaModule {
+    _algs: [Pin<KBox<Registration>>; 3],
+}
+
+impl kernel::Module for MlDsaModule {
+    fn init(module: &'static ThisModule) -> Result<Self> {
+        selftest::run(&selftest::KATS)?;
+        pr_info!("self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87\n");
+        let algs = [
+            KBox::pin_init(Registration::new::<4>("mldsa44", module), GFP_KERNEL)?,
+            KBox::pin_init(Registration::new::<5>("mldsa65", module), GFP_KERNEL)?,
+            KBox::pin_init(Registration::new::<7>("mldsa87", module), GFP_KERNEL)?,
+        ];
+        pr_info!("registered mldsa44, mldsa65, mldsa87 (drivers mldsaNN-rust)\n");
+        Ok(MlDsaModule { _algs: algs })
     }
 }

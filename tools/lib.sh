@@ -152,7 +152,7 @@ build_kernel() {
 boot_kernel() {
 	local rc=0
 	phase "boot: qemu-system-x86_64 TCG -cpu max, timeout ${BOOT_TIMEOUT}s (console: $LOGS/console.log)"
-	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -machine q35 -cpu max -m 512 -smp 1 \
+	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -machine q35 -cpu max -m 512 -smp 2 \
 		-bios qboot.rom -display none -monitor none -serial stdio -no-reboot \
 		-kernel "$KBUILD/arch/x86/boot/bzImage" \
 		-append "console=ttyS0 kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic" \
