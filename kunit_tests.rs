@@ -155,6 +155,20 @@ impl Tfm {
     /// piece of `pieces` (each piece copied to its own heap buffer), as a 6.12 caller does:
     /// `src_len` = `sig_len`, `dst_len` = `msg_len`.
     fn verify_sg(&self, pieces: &[&[u8]], sig_len: usize, msg_len: usize) -> c_int {
+        // SAFETY: `req` is a prepared request on this tfm.
+        self.with_request(pieces, sig_len, msg_len, |req| unsafe {
+            bindings::crypto_akcipher_verify(req)
+        })
+    }
+
+    /// Runs `f` on a verification request laid out as [`Tfm::verify_sg`] describes.
+    fn with_request(
+        &self,
+        pieces: &[&[u8]],
+        sig_len: usize,
+        msg_len: usize,
+        f: impl FnOnce(*mut bindings::akcipher_request) -> c_int,
+    ) -> c_int {
         let mut bufs = KVec::new();
         let mut sg = KVec::new();
         for piece in pieces {
@@ -184,7 +198,7 @@ impl Tfm {
                 sig_len as _,
                 msg_len as _,
             );
-            let rc = bindings::crypto_akcipher_verify(req);
+            let rc = f(req);
             bindings::akcipher_request_free(req);
             rc
         }
@@ -400,6 +414,56 @@ extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
     }
 }
 
+/// Bytes of stack that `f` uses below the caller's stack pointer: paints the 4 KiB under
+/// it, runs `f`, and finds the deepest word `f` overwrote.
+fn stack_used(f: impl FnOnce()) -> usize {
+    const WINDOW: usize = 4096;
+    const PAINT: u64 = 0x5354_4143_4b50_4e54;
+    let sp: usize;
+    // SAFETY: Reads the stack pointer, nothing else.
+    unsafe { core::arch::asm!("mov {}, rsp", out(reg) sp, options(nomem, nostack)) };
+    let base = ((sp - WINDOW) & !7) as *mut u64;
+    let words = (sp - base as usize) / 8 - 8;
+    for i in 0..words {
+        // SAFETY: The 4 KiB below the stack pointer are unused stack of this kthread (its
+        // stack is 16 KiB and a KUnit case runs well above its bottom): nothing lives there
+        // and no call is made while painting.
+        unsafe { base.add(i).write_volatile(PAINT) };
+    }
+    f();
+    // SAFETY: As above; only reads.
+    let untouched = (0..words)
+        .take_while(|&i| unsafe { base.add(i).read_volatile() } == PAINT)
+        .count();
+    sp - (base as usize + untouched * 8)
+}
+
+/// A verification through the crypto API uses at most 1 KiB of kernel stack: the akcipher
+/// call, the module's `verify`, the scatterlist walk, SHAKE and Keccak-f included.
+extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
+    for (name, _, k) in SETS {
+        let tfm = tfm_with_key!(name, k);
+        let mut least = usize::MAX;
+        let rc = tfm.with_request(&[k.sig, k.msg], k.sig.len(), k.msg.len(), |req| {
+            let mut rc = 0;
+            // Interrupts can only add to a run: keep the least of a few.
+            for _ in 0..5 {
+                // SAFETY: `req` is a prepared request on `tfm`.
+                least = least.min(stack_used(|| {
+                    rc |= unsafe { bindings::crypto_akcipher_verify(req) }
+                }));
+            }
+            rc
+        });
+        check!(rc == 0);
+        pr_info!(
+            "{}: verify used {least} bytes of stack\n",
+            name.to_str().unwrap_or("?")
+        );
+        check!(least <= 1024);
+    }
+}
+
 /// What each concurrent worker checks, and its result.
 struct Work {
     tfm: *const Tfm,
@@ -551,7 +615,7 @@ const N_BENCH: usize = 3;
 #[cfg(not(CONFIG_CRYPTO_MLDSA_BENCHMARK))]
 const N_BENCH: usize = 0;
 
-static mut CASES: [bindings::kunit_case; 10 + N_BENCH] = [
+static mut CASES: [bindings::kunit_case; 11 + N_BENCH] = [
     case(c"ntt_mul_matches_schoolbook", ntt_mul_matches_schoolbook),
     case(c"reduce_matches_i64", reduce_matches_i64),
     case(c"alloc_by_name", alloc_by_name),
@@ -561,6 +625,7 @@ static mut CASES: [bindings::kunit_case; 10 + N_BENCH] = [
     case(c"multi_entry_scatterlist", multi_entry_scatterlist),
     case(c"selftest_detects_corruption", selftest_detects_corruption),
     case(c"concurrent_requests", concurrent_requests),
+    case(c"verify_stack_usage", verify_stack_usage),
     #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
     case(c"benchmark_mldsa44", benchmark_mldsa44),
     #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
