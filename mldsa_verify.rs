@@ -7,7 +7,7 @@
 //! of SHAKE128, and NTT(z) is kept packed to 3 bytes a coefficient. w1 is absorbed into the
 //! SHAKE256 that produces c~' one row at a time.
 
-use crate::ntt::{freeze, invntt_tomont, mont_mul, ntt, reduce32, Poly};
+use crate::ntt::{caddq, freeze, invntt_tomont, mont_mul, ntt, reduce32, Poly};
 use crate::params::{Params, D, N, Q};
 use crate::shake::Shake;
 
@@ -22,8 +22,9 @@ pub enum Error {
     Inval,
 }
 
-/// A polynomial with coefficients in [0, q), three little-endian bytes each.
-type PackedPoly = [u8; 3 * N];
+/// A polynomial with coefficients in [0, q), three little-endian bytes each, and one spare
+/// byte so that every coefficient can be read as a 4-byte word.
+type PackedPoly = [u8; 3 * N + 1];
 
 /// Everything one verification needs besides the inputs, for a set with `L` columns.
 pub struct Workspace<const L: usize> {
@@ -34,11 +35,11 @@ pub struct Workspace<const L: usize> {
 struct Scratch {
     /// mu = H(tr || M', 64), the message representative.
     mu: [u8; 64],
-    /// NTT(c).
+    /// NTT(-c * 2^d).
     chat: Poly,
-    /// One row of w, from -NTT(c) * NTT(t1 * 2^d) to w1.
+    /// One row of w, from NTT(-c * 2^d) * NTT(t1) to w1.
     w: Poly,
-    /// A SHAKE output block, or one row of w1Encode.
+    /// A SHAKE output block (with spare bytes for word reads), or one row of w1Encode.
     buf: [u8; 192],
     /// SHAKE128 for ExpandA, SHAKE256 for SampleInBall.
     g: Shake,
@@ -50,7 +51,7 @@ impl<const L: usize> Workspace<L> {
     /// A zeroed workspace.
     pub const fn new() -> Self {
         Self {
-            zhat: [[0; 3 * N]; L],
+            zhat: [[0; 3 * N + 1]; L],
             s: Scratch {
                 mu: [0; 64],
                 chat: [0; N],
@@ -171,30 +172,34 @@ fn verify_ws_mu<const L: usize>(
     let s = &mut ws.s;
     let gamma1 = 1 << p.gamma1_bits;
     for (zhat, z) in ws.zhat.iter_mut().zip(z.chunks_exact(z_len)) {
-        bit_unpack(z, p.z_bits(), &mut s.w, |v| gamma1 - v);
+        match p.z_bits() {
+            18 => bit_unpack::<18>(z, &mut s.w, |v| gamma1 - v),
+            _ => bit_unpack::<20>(z, &mut s.w, |v| gamma1 - v),
+        }
         // Line 13: ||z|| < gamma1 - beta, checked before any other work.
-        if s.w.iter().any(|&c| c.abs() >= gamma1 - p.beta) {
+        if s.w.iter().fold(0, |m, c| m.max(c.abs())) >= gamma1 - p.beta {
             return Err(Error::BadMsg);
         }
         ntt(&mut s.w);
-        for (b, &c) in zhat.chunks_exact_mut(3).zip(s.w.iter()) {
-            b.copy_from_slice(&freeze(c).to_le_bytes()[..3]);
+        // Each coefficient is stored as a word whose zero top byte the next one overwrites.
+        for (m, &c) in s.w.iter().enumerate() {
+            zhat[3 * m..3 * m + 4].copy_from_slice(&freeze(c).to_le_bytes());
         }
     }
     sample_in_ball(p, s, c_tilde);
     ntt(&mut s.chat);
 
-    // Lines 9-12: w'approx = NTT^-1(A * NTT(z) - NTT(c) * NTT(t1 * 2^d)) row by row,
+    // Lines 9-12: w'approx = NTT^-1(A * NTT(z) + NTT(-c * 2^d) * NTT(t1)) row by row,
     // then w1 = UseHint(h, w'approx), absorbed into c~' = H(mu || w1Encode(w1)).
     s.h.init256();
     s.h.update(&s.mu);
     let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
     for (i, (t1, &end)) in t1.chunks_exact(320).zip(ends).enumerate() {
-        bit_unpack(t1, 10, &mut s.w, |v| v << D);
+        bit_unpack::<10>(t1, &mut s.w, |v| v);
         ntt(&mut s.w);
         for (w, &c) in s.w.iter_mut().zip(s.chat.iter()) {
-            *w = -mont_mul(c, *w);
+            *w = mont_mul(c, *w);
         }
         for (j, zhat) in ws.zhat.iter().enumerate() {
             expand_a_mul_acc(s, rho, i, j, zhat);
@@ -203,14 +208,22 @@ fn verify_ws_mu<const L: usize>(
             *w = reduce32(*w);
         }
         invntt_tomont(&mut s.w);
-        let mut hints = indices[start..end as usize].iter().peekable();
-        for (m, w) in s.w.iter_mut().enumerate() {
-            let h = hints.next_if(|&&x| x as usize == m).is_some();
-            *w = use_hint(p.gamma2, freeze(*w), h);
+        // w1 = UseHint(h, w'approx). Each hinted coefficient r (the indices are distinct)
+        // is first replaced by UseHint(1, r) * 2 * gamma2, whose HighBits is UseHint(1, r);
+        // then every coefficient takes its HighBits (Algorithm 37), which is UseHint(0, r).
+        for &m in &indices[start..end as usize] {
+            let w = &mut s.w[m as usize];
+            *w = use_hint(p.gamma2, caddq(*w), true) * 2 * p.gamma2;
+        }
+        for w in s.w.iter_mut() {
+            *w = decompose(p.gamma2, caddq(*w)).0;
         }
         start = end as usize;
         let row = &mut s.buf[..32 * p.w1_bits() as usize];
-        bit_pack(&s.w, p.w1_bits(), row);
+        match p.w1_bits() {
+            6 => bit_pack::<6>(&s.w, row),
+            _ => bit_pack::<4>(&s.w, row),
+        }
         s.h.update(row);
     }
     let c_tilde2 = &mut s.buf[..c_tilde.len()];
@@ -241,42 +254,30 @@ fn check_hint(p: &Params, hint: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Decodes 256 little-endian `bits`-bit fields (Algorithms 18 and 19), mapping each with `f`.
-fn bit_unpack(bytes: &[u8], bits: u32, out: &mut Poly, f: impl Fn(i32) -> i32) {
-    let mut acc = 0u64;
-    let mut n = 0;
-    let mut m = 0;
-    for &b in bytes {
-        acc |= (b as u64) << n;
-        n += 8;
-        while n >= bits {
-            out[m] = f((acc & ((1 << bits) - 1)) as i32);
-            acc >>= bits;
-            n -= bits;
-            m += 1;
+/// Decodes 256 little-endian `BITS`-bit fields, eight from every `BITS` bytes (Algorithms
+/// 18 and 19), mapping each with `f`. A field is cut from the 8-byte word at its first
+/// byte, or from the group's last 8 bytes.
+fn bit_unpack<const BITS: usize>(bytes: &[u8], out: &mut Poly, f: impl Fn(i32) -> i32) {
+    for g in 0..N / 8 {
+        let b = &bytes[g * BITS..][..BITS];
+        for k in 0..8 {
+            let at = (k * BITS / 8).min(BITS - 8);
+            let word = u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+            out[8 * g + k] = f((word >> (k * BITS - 8 * at)) as i32 & ((1 << BITS) - 1));
         }
     }
 }
 
-/// Packs 256 coefficients in [0, 2^bits) as little-endian `bits`-bit fields (Algorithm 16).
-fn bit_pack(a: &Poly, bits: u32, out: &mut [u8]) {
-    let mut acc = 0u32;
-    let mut n = 0;
-    let mut bytes = out.iter_mut();
-    for &c in a {
-        acc |= (c as u32) << n;
-        n += bits;
-        while n >= 8 {
-            if let Some(b) = bytes.next() {
-                *b = acc as u8;
-            }
-            acc >>= 8;
-            n -= 8;
-        }
+/// Packs 256 coefficients in [0, 2^`BITS`) as little-endian `BITS`-bit fields, eight into
+/// every `BITS` bytes (Algorithm 16).
+fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8]) {
+    for (c, b) in a.chunks_exact(8).zip(out.chunks_exact_mut(BITS)) {
+        let v = c.iter().rev().fold(0u64, |v, &x| v << BITS | x as u64);
+        b.copy_from_slice(&v.to_le_bytes()[..BITS]);
     }
 }
 
-/// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `s.chat`.
+/// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `s.chat` as -c * 2^d.
 fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
     const RATE: usize = 136;
     s.g.init256();
@@ -300,7 +301,7 @@ fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
             }
         };
         s.chat[i] = s.chat[j];
-        s.chat[j] = 1 - 2 * (signs & 1) as i32;
+        s.chat[j] = (2 * (signs & 1) as i32 - 1) << D;
         signs >>= 1;
     }
 }
@@ -312,18 +313,29 @@ fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j: usize, zhat: &Pack
     s.g.init128();
     s.g.update(rho);
     s.g.update(&[j as u8, i as u8]);
-    let mut acc = s.w.iter_mut().zip(zhat.chunks_exact(3));
-    while acc.len() > 0 {
-        s.g.squeeze(&mut s.buf[..RATE]);
-        for b in s.buf[..RATE].chunks_exact(3) {
-            let a = i32::from_le_bytes([b[0], b[1], b[2] & 0x7f, 0]);
-            if a < Q {
-                if let Some((w, z)) = acc.next() {
-                    *w += mont_mul(a, i32::from_le_bytes([z[0], z[1], z[2], 0]));
-                }
+    // Offset of the next candidate in s.buf; RATE when the block is used up.
+    let mut k = RATE;
+    for m in 0..N {
+        // CoeffFromThreeBytes (Algorithm 14) on 3-byte candidates, each read as a word,
+        // until one is below q.
+        let a = loop {
+            if k >= RATE {
+                s.g.squeeze(&mut s.buf[..RATE]);
+                k = 0;
             }
-        }
+            let a = word(&s.buf[k..]) & 0x7f_ffff;
+            k += 3;
+            if a < Q {
+                break a;
+            }
+        };
+        s.w[m] += mont_mul(a, word(&zhat[3 * m..]) & 0x7f_ffff);
     }
+}
+
+/// The little-endian 4-byte word at the start of `b`.
+fn word(b: &[u8]) -> i32 {
+    i32::from_le_bytes([b[0], b[1], b[2], b[3]])
 }
 
 /// UseHint (Algorithm 40) for r in [0, q), with Decompose (Algorithm 36) computed

@@ -17,13 +17,13 @@ pub type Poly = [i32; N];
 const QINV: i32 = 58728449;
 
 /// Returns a * 2^-32 mod q, in (-q, q), for |a| < 2^31 * q.
-pub fn montgomery_reduce(a: i64) -> i32 {
+pub const fn montgomery_reduce(a: i64) -> i32 {
     let t = (a as i32).wrapping_mul(QINV);
     ((a - t as i64 * Q as i64) >> 32) as i32
 }
 
 /// Returns a * b * 2^-32 mod q, in (-q, q), for |a * b| < 2^31 * q.
-pub fn mont_mul(a: i32, b: i32) -> i32 {
+pub const fn mont_mul(a: i32, b: i32) -> i32 {
     montgomery_reduce(a as i64 * b as i64)
 }
 
@@ -32,10 +32,14 @@ pub fn reduce32(a: i32) -> i32 {
     a - ((a + (1 << 22)) >> 23) * Q
 }
 
+/// Returns the representative of a mod q in [0, q), for a in (-q, q).
+pub fn caddq(a: i32) -> i32 {
+    a + ((a >> 31) & Q)
+}
+
 /// Returns the representative of a mod q in [0, q), for a in (-q, 2^31 - 2^22).
 pub fn freeze(a: i32) -> i32 {
-    let a = reduce32(a);
-    a + ((a >> 31) & Q)
+    caddq(reduce32(a))
 }
 
 /// x * 2^32 mod q, centred, for 0 <= x < q.
@@ -63,48 +67,79 @@ const ZETAS: [i32; N] = {
 
 /// NTT (Algorithm 41), in place, output in bit-reversed order.
 ///
-/// Each of the 8 layers grows |a| by less than q: |input| < q gives |output| < 9q.
+/// The 8 layers run in pairs (see [`ntt_layer_pair`]). Each layer grows |a| by less than q:
+/// |input| < q gives |output| < 9q.
 pub fn ntt(a: &mut Poly) {
-    let mut k = 0;
-    let mut len = N / 2;
-    while len > 0 {
-        for block in a.chunks_exact_mut(2 * len) {
-            k += 1;
-            let zeta = ZETAS[k];
-            let (lo, hi) = block.split_at_mut(len);
-            for j in 0..len {
-                let t = mont_mul(zeta, hi[j]);
-                hi[j] = lo[j] - t;
-                lo[j] += t;
-            }
+    ntt_layer_pair::<128>(a);
+    ntt_layer_pair::<32>(a);
+    ntt_layer_pair::<8>(a);
+    ntt_layer_pair::<2>(a);
+}
+
+/// NTT layers LEN and LEN / 2 in one pass: each block of 2 LEN coefficients takes its
+/// butterflies of layer LEN and then those of the two blocks of layer LEN / 2 inside it.
+fn ntt_layer_pair<const LEN: usize>(a: &mut Poly) {
+    let half = LEN / 2;
+    for (b, block) in a.chunks_exact_mut(2 * LEN).enumerate() {
+        // Layer LEN's block b takes ZETAS[k]; layer LEN / 2's blocks 2b and 2b + 1 take
+        // ZETAS[2k] and ZETAS[2k + 1] (the zetas run up from ZETAS[1] as in Algorithm 41).
+        let k = N / (2 * LEN) + b;
+        for j in 0..half {
+            let (a0, a2) = ct_butterfly(block[j], block[j + 2 * half], ZETAS[k]);
+            let (a1, a3) = ct_butterfly(block[j + half], block[j + 3 * half], ZETAS[k]);
+            (block[j], block[j + half]) = ct_butterfly(a0, a1, ZETAS[2 * k]);
+            (block[j + 2 * half], block[j + 3 * half]) = ct_butterfly(a2, a3, ZETAS[2 * k + 1]);
         }
-        len /= 2;
     }
+}
+
+/// (a + zeta * b, a - zeta * b), zeta in Montgomery form.
+fn ct_butterfly(a: i32, b: i32, zeta: i32) -> (i32, i32) {
+    let t = mont_mul(zeta, b);
+    (a + t, a - t)
 }
 
 /// NTT^-1 (Algorithm 42) times 2^32, in place.
 ///
-/// |input| < q; sums double per layer, so |a| < 256q < 2^31 before the final
-/// multiplication, and |output| < q.
+/// The layers run in pairs, as in [`ntt`]. |input| < q; sums double per layer, so
+/// |a| < 128q before the last layer, whose multiplications also apply the final scaling,
+/// and |output| < q.
 pub fn invntt_tomont(a: &mut Poly) {
+    invntt_layer_pair::<1>(a);
+    invntt_layer_pair::<4>(a);
+    invntt_layer_pair::<16>(a);
+    invntt_layer_pair::<64>(a);
+}
+
+/// NTT^-1 layers LEN and 2 LEN in one pass over each block of 4 LEN coefficients.
+fn invntt_layer_pair<const LEN: usize>(a: &mut Poly) {
     // 2^64 / 256 mod q: undoes one Montgomery factor and scales by 1/256.
     const F: i32 = to_mont((1 << 24) % Q as i64);
-    let mut k = N;
-    let mut len = 1;
-    while len < N {
-        for block in a.chunks_exact_mut(2 * len) {
-            k -= 1;
-            let zeta = -ZETAS[k];
-            let (lo, hi) = block.split_at_mut(len);
-            for j in 0..len {
-                let t = lo[j];
-                lo[j] = t + hi[j];
-                hi[j] = mont_mul(zeta, t - hi[j]);
-            }
+    // The last layer's zeta, times F.
+    const ZETA_F: i32 = mont_mul(-ZETAS[1], F);
+    for (b, block) in a.chunks_exact_mut(4 * LEN).enumerate() {
+        // Layer LEN's blocks 2b and 2b + 1 take -ZETAS[2k - 1] and -ZETAS[2k - 2]; layer
+        // 2 LEN's block b takes -ZETAS[k - 1] (the zetas run down from ZETAS[255] as in
+        // Algorithm 42).
+        let k = N / (2 * LEN) - b;
+        for j in 0..LEN {
+            let (a0, a1) = gs_butterfly(block[j], block[j + LEN], -ZETAS[2 * k - 1]);
+            let (a2, a3) = gs_butterfly(block[j + 2 * LEN], block[j + 3 * LEN], -ZETAS[2 * k - 2]);
+            let ((a0, a2), (a1, a3)) = if LEN < N / 4 {
+                let zeta = -ZETAS[k - 1];
+                (gs_butterfly(a0, a2, zeta), gs_butterfly(a1, a3, zeta))
+            } else {
+                // The last layer, with the scaling by F folded into its multiplications.
+                let scaled = |a: i32, b: i32| (mont_mul(F, a + b), mont_mul(ZETA_F, a - b));
+                (scaled(a0, a2), scaled(a1, a3))
+            };
+            (block[j], block[j + LEN]) = (a0, a1);
+            (block[j + 2 * LEN], block[j + 3 * LEN]) = (a2, a3);
         }
-        len *= 2;
     }
-    for x in a.iter_mut() {
-        *x = mont_mul(F, *x);
-    }
+}
+
+/// (a + b, zeta * (a - b)), zeta in Montgomery form.
+fn gs_butterfly(a: i32, b: i32, zeta: i32) -> (i32, i32) {
+    (a + b, mont_mul(zeta, a - b))
 }

@@ -54,6 +54,19 @@ fn decompose_and_use_hint_for_every_r() {
     }
 }
 
+/// The verifier applies a hint by replacing r with UseHint(1, r) * 2 * gamma2, so the
+/// HighBits of that must be UseHint(1, r) for every value UseHint can return.
+#[test]
+fn high_bits_of_each_multiple_of_2_gamma2() {
+    for gamma2 in [(Q - 1) / 88, (Q - 1) / 32] {
+        for r1 in 0..(Q - 1) / (2 * gamma2) {
+            let r = r1 * 2 * gamma2;
+            assert_eq!(decompose(gamma2, r), fips_decompose(gamma2, r));
+            assert_eq!(decompose(gamma2, r).0, r1, "gamma2 {gamma2} r1 {r1}");
+        }
+    }
+}
+
 fn schoolbook(a: &Poly, b: &Poly) -> Poly {
     let mut c = [0i64; N];
     for i in 0..N {
