@@ -10,10 +10,10 @@
 //! `kunit_test_suite()` lay it out in C: a zero-terminated array of `kunit_case`, a
 //! `kunit_suite`, and a pointer to the suite in the `.kunit_test_suites` section.
 
-use crate::kat::{self, Kat};
 use crate::ntt::{self, Poly};
 use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
 use crate::selftest;
+use crate::selftest::kat::{self, Kat};
 use core::ffi::{c_int, c_void, CStr};
 use core::ptr::{addr_of_mut, null_mut};
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -32,8 +32,6 @@ mod ntt;
 #[allow(dead_code, unreachable_pub)]
 mod params;
 
-#[allow(dead_code)]
-mod kat;
 mod selftest;
 
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]

@@ -1,8 +1,8 @@
-//! The self-test's known answers (`kat.rs`): exactly what the generator prints, and right
+//! The self-test's known answers (`selftest/kat.rs`): exactly what the generator prints, and right
 //! according to every peer and to this verifier; a one-bit change makes each one fail.
 
 #[allow(dead_code)]
-#[path = "../../../kat.rs"]
+#[path = "../../../selftest/kat.rs"]
 mod kat;
 
 use mldsa_host::{peers::sets, Message, Workspaces};
@@ -14,10 +14,10 @@ fn kat_file_is_generated() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let committed = include_str!("../../../kat.rs");
+    let committed = include_str!("../../../selftest/kat.rs");
     assert!(
         out.stdout == committed.as_bytes(),
-        "kat.rs differs from the output of mldsa-kat"
+        "selftest/kat.rs differs from the output of mldsa-kat"
     );
 }
 

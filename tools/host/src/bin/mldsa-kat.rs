@@ -1,7 +1,7 @@
-//! Prints `kat.rs`, the known answers of the module's self-test, made by RustCrypto's
+//! Prints `selftest/kat.rs`, the known answers of the module's self-test, made by RustCrypto's
 //! `ml-dsa` (deterministic signing), an implementation independent of this one:
 //!
-//!     cargo run -q --release --manifest-path tools/host/Cargo.toml --bin mldsa-kat > kat.rs
+//!     cargo run -q --release --manifest-path tools/host/Cargo.toml --bin mldsa-kat > selftest/kat.rs
 //!
 //! The `kat` test checks that the committed file is exactly this output.
 
