@@ -3,11 +3,16 @@
 //! ML-DSA signature verification (FIPS 204, Algorithms 3, 7 and 8).
 //!
 //! No allocation: all per-verify state lives in a [`Workspace`] that the caller provides.
-//! A is never stored: each A[i][j] is sampled and multiplied into row i as it streams out
-//! of SHAKE128, and NTT(z) is kept packed to 3 bytes a coefficient. w1 is absorbed into the
-//! SHAKE256 that produces c~' one row at a time.
+//! A is never stored: four entries of a row of A at a time are sampled and multiplied into
+//! row i as they stream out of four SHAKE128s, and NTT(z) is kept packed to 3 bytes a
+//! coefficient. w1 is absorbed into the SHAKE256 that produces c~' one row at a time.
+//!
+//! The NTTs and the Keccak permutations go through `crate::arch`, which runs an arch
+//! routine where the machine has one and the portable code otherwise.
 
-use crate::ntt::{caddq, freeze, invntt_tomont, mont_mul, ntt, reduce32, Poly};
+use crate::arch;
+use crate::keccak::{self, shake_start, StateX4, SHAKE128_RATE, SHAKE256_RATE};
+use crate::ntt::{caddq, freeze, mont_mul, reduce32, Poly};
 use crate::params::{Params, D, N, Q};
 use crate::shake::Shake;
 
@@ -33,18 +38,20 @@ pub struct Workspace<const L: usize> {
 }
 
 struct Scratch {
-    /// mu = H(tr || M', 64), the message representative.
-    mu: [u8; 64],
     /// NTT(-c * 2^d).
     chat: Poly,
     /// One row of w, from NTT(-c * 2^d) * NTT(t1) to w1.
     w: Poly,
-    /// A SHAKE output block (with spare bytes for word reads), or one row of w1Encode.
-    buf: [u8; 192],
-    /// SHAKE128 for ExpandA, SHAKE256 for SampleInBall.
-    g: Shake,
+    /// ExpandA's four SHAKE128s and SampleInBall's SHAKE256; between those, a buffer for
+    /// tr, mu, c~' or a row of w1Encode (see [`buf`]).
+    st: StateX4,
     /// SHAKE256 for tr, mu and c~'.
     h: Shake,
+}
+
+/// The first `len` bytes of the states' memory, as a buffer.
+fn buf(st: &mut StateX4, len: usize) -> &mut [u8] {
+    &mut st.as_flattened_mut()[..len]
 }
 
 impl<const L: usize> Workspace<L> {
@@ -53,11 +60,9 @@ impl<const L: usize> Workspace<L> {
         Self {
             zhat: [[0; 3 * N + 1]; L],
             s: Scratch {
-                mu: [0; 64],
                 chat: [0; N],
                 w: [0; N],
-                buf: [0; 192],
-                g: Shake::new(),
+                st: [[0; 32]; 25],
                 h: Shake::new(),
             },
         }
@@ -66,7 +71,7 @@ impl<const L: usize> Workspace<L> {
 
 /// tr = H(pk, 64) (Algorithm 8, line 6). It depends on the key only: a caller that
 /// verifies many signatures under one key computes it once.
-pub fn public_key_hash(h: &mut Shake, pk: &[u8], tr: &mut [u8; 64]) {
+pub fn public_key_hash(h: &mut Shake, pk: &[u8], tr: &mut [u8]) {
     h.init256();
     h.update(pk);
     h.squeeze(tr);
@@ -74,7 +79,7 @@ pub fn public_key_hash(h: &mut Shake, pk: &[u8], tr: &mut [u8; 64]) {
 
 /// Starts mu = H(tr || M', 64) with M' = 0 || |ctx| || ctx || M (Algorithm 3, line 5;
 /// Algorithm 8, line 7): absorbs all but M.
-fn absorb_mu_prefix(h: &mut Shake, tr: &[u8; 64], ctx: &[u8]) -> Result<(), Error> {
+fn absorb_mu_prefix(h: &mut Shake, tr: &[u8], ctx: &[u8]) -> Result<(), Error> {
     let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::Inval)?;
     h.init256();
     h.update(tr);
@@ -103,9 +108,9 @@ pub fn verify<const L: usize>(
     sig: &[u8],
 ) -> Result<(), Error> {
     let s = &mut ws.s;
-    // tr goes where mu will be: mu replaces it only once tr is absorbed.
-    public_key_hash(&mut s.h, pk, &mut s.mu);
-    absorb_mu_prefix(&mut s.h, &s.mu, ctx)?;
+    let tr = buf(&mut s.st, 64);
+    public_key_hash(&mut s.h, pk, tr);
+    absorb_mu_prefix(&mut s.h, tr, ctx)?;
     s.h.update(msg);
     verify_mu_absorbed(p, ws, pk, sig)
 }
@@ -119,9 +124,10 @@ pub fn verify_internal<const L: usize>(
     sig: &[u8],
 ) -> Result<(), Error> {
     let s = &mut ws.s;
-    public_key_hash(&mut s.h, pk, &mut s.mu);
+    let tr = buf(&mut s.st, 64);
+    public_key_hash(&mut s.h, pk, tr);
     s.h.init256();
-    s.h.update(&s.mu);
+    s.h.update(tr);
     s.h.update(mprime);
     verify_mu_absorbed(p, ws, pk, sig)
 }
@@ -134,7 +140,7 @@ pub fn verify_mu_absorbed<const L: usize>(
     pk: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
-    ws.s.h.squeeze(&mut ws.s.mu);
+    ws.s.h.squeeze(buf(&mut ws.s.st, 64));
     verify_ws_mu(p, ws, pk, sig)
 }
 
@@ -146,11 +152,11 @@ pub fn verify_mu<const L: usize>(
     mu: &[u8; 64],
     sig: &[u8],
 ) -> Result<(), Error> {
-    ws.s.mu = *mu;
+    buf(&mut ws.s.st, 64).copy_from_slice(mu);
     verify_ws_mu(p, ws, pk, sig)
 }
 
-/// Algorithm 8 from line 7 on, with mu in the workspace.
+/// Algorithm 8 from line 7 on, with mu at the start of the workspace's buffer.
 fn verify_ws_mu<const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
@@ -170,6 +176,9 @@ fn verify_ws_mu<const L: usize>(
     let (rho, t1) = pk.split_at(32);
     check_hint(p, hint)?;
     let s = &mut ws.s;
+    // c~' = H(mu || w1Encode(w1)) starts with mu, which frees the buffer.
+    s.h.init256();
+    s.h.update(buf(&mut s.st, 64));
     let gamma1 = 1 << p.gamma1_bits;
     for (zhat, z) in ws.zhat.iter_mut().zip(z.chunks_exact(z_len)) {
         match p.z_bits() {
@@ -180,34 +189,30 @@ fn verify_ws_mu<const L: usize>(
         if s.w.iter().fold(0, |m, c| m.max(c.abs())) >= gamma1 - p.beta {
             return Err(Error::BadMsg);
         }
-        ntt(&mut s.w);
+        arch::ntt(&mut s.w);
         // Each coefficient is stored as a word whose zero top byte the next one overwrites.
         for (m, &c) in s.w.iter().enumerate() {
             zhat[3 * m..3 * m + 4].copy_from_slice(&freeze(c).to_le_bytes());
         }
     }
     sample_in_ball(p, s, c_tilde);
-    ntt(&mut s.chat);
+    arch::ntt(&mut s.chat);
 
     // Lines 9-12: w'approx = NTT^-1(A * NTT(z) + NTT(-c * 2^d) * NTT(t1)) row by row,
-    // then w1 = UseHint(h, w'approx), absorbed into c~' = H(mu || w1Encode(w1)).
-    s.h.init256();
-    s.h.update(&s.mu);
+    // then w1 = UseHint(h, w'approx), absorbed into c~'.
     let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
     for (i, (t1, &end)) in t1.chunks_exact(320).zip(ends).enumerate() {
         bit_unpack::<10>(t1, &mut s.w, |v| v);
-        ntt(&mut s.w);
-        for (w, &c) in s.w.iter_mut().zip(s.chat.iter()) {
-            *w = mont_mul(c, *w);
-        }
-        for (j, zhat) in ws.zhat.iter().enumerate() {
-            expand_a_mul_acc(s, rho, i, j, zhat);
+        arch::ntt(&mut s.w);
+        arch::pointwise(&mut s.w, &s.chat);
+        for (j, zhat) in ws.zhat.chunks(4).enumerate() {
+            expand_a_mul_acc(s, rho, i, 4 * j, zhat);
         }
         for w in s.w.iter_mut() {
             *w = reduce32(*w);
         }
-        invntt_tomont(&mut s.w);
+        arch::invntt_tomont(&mut s.w);
         // w1 = UseHint(h, w'approx). Each hinted coefficient r (the indices are distinct)
         // is first replaced by UseHint(1, r) * 2 * gamma2, whose HighBits is UseHint(1, r);
         // then every coefficient takes its HighBits (Algorithm 37), which is UseHint(0, r).
@@ -219,14 +224,14 @@ fn verify_ws_mu<const L: usize>(
             *w = decompose(p.gamma2, caddq(*w)).0;
         }
         start = end as usize;
-        let row = &mut s.buf[..32 * p.w1_bits() as usize];
+        let row = buf(&mut s.st, 32 * p.w1_bits() as usize);
         match p.w1_bits() {
             6 => bit_pack::<6>(&s.w, row),
             _ => bit_pack::<4>(&s.w, row),
         }
         s.h.update(row);
     }
-    let c_tilde2 = &mut s.buf[..c_tilde.len()];
+    let c_tilde2 = buf(&mut s.st, c_tilde.len());
     s.h.squeeze(c_tilde2);
     if *c_tilde2 == *c_tilde {
         Ok(())
@@ -278,23 +283,22 @@ fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8]) {
 }
 
 /// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `s.chat` as -c * 2^d.
+/// The SHAKE256 runs in state 0 of `s.st`.
 fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
-    const RATE: usize = 136;
-    s.g.init256();
-    s.g.update(c_tilde);
-    s.g.squeeze(&mut s.buf[..RATE]);
-    let mut signs = u64::from_le_bytes([
-        s.buf[0], s.buf[1], s.buf[2], s.buf[3], s.buf[4], s.buf[5], s.buf[6], s.buf[7],
-    ]);
+    let st = &mut s.st;
+    shake_start(st, 0, SHAKE256_RATE, c_tilde.iter());
+    arch::keccak_f1600_x4(st, 1);
+    // The first 8 bytes, little-endian: lane 0.
+    let mut signs = keccak::lane(st, 0, 0);
     let mut pos = 8;
     s.chat = [0; N];
     for i in N - p.tau..N {
         let j = loop {
-            if pos == RATE {
-                s.g.squeeze(&mut s.buf[..RATE]);
+            if pos == SHAKE256_RATE {
+                arch::keccak_f1600_x4(st, 1);
                 pos = 0;
             }
-            let j = s.buf[pos] as usize;
+            let j = *keccak::byte(st, 0, pos) as usize;
             pos += 1;
             if j <= i {
                 break j;
@@ -306,30 +310,41 @@ fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
     }
 }
 
-/// Samples A[i][j] = RejNTTPoly(rho || j || i) (Algorithms 30 and 32) and adds
-/// A[i][j] * NTT(z)[j] to `s.w`, one coefficient at a time as it is accepted.
-fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j: usize, zhat: &PackedPoly) {
-    const RATE: usize = 168;
-    s.g.init128();
-    s.g.update(rho);
-    s.g.update(&[j as u8, i as u8]);
-    // Offset of the next candidate in s.buf; RATE when the block is used up.
-    let mut k = RATE;
-    for m in 0..N {
-        // CoeffFromThreeBytes (Algorithm 14) on 3-byte candidates, each read as a word,
-        // until one is below q.
-        let a = loop {
-            if k >= RATE {
-                s.g.squeeze(&mut s.buf[..RATE]);
-                k = 0;
+/// Samples A[i][j0 + t] = RejNTTPoly(rho || j0 + t || i) (Algorithms 30 and 32) for each
+/// `zhat[t]`, up to four at once, and adds A[i][j0 + t] * NTT(z)[j0 + t] to `s.w` one
+/// coefficient at a time as each is accepted.
+fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j0: usize, zhat: &[PackedPoly]) {
+    for t in 0..zhat.len() {
+        let seed = [(j0 + t) as u8, i as u8];
+        shake_start(&mut s.st, t, SHAKE128_RATE, rho.iter().chain(&seed));
+    }
+    // The next coefficient of each A[i][j0 + t].
+    let mut m = [0; 4];
+    while m[..zhat.len()].iter().any(|&m| m < N) {
+        arch::keccak_f1600_x4(&mut s.st, zhat.len());
+        for (t, (zhat, m)) in zhat.iter().zip(&mut m).enumerate() {
+            // CoeffFromThreeBytes (Algorithm 14) on each 3-byte candidate of the block,
+            // eight from every three lanes.
+            for g in 0..SHAKE128_RATE / 24 {
+                let [x, y, z] = [0, 1, 2].map(|k| keccak::lane(&s.st, 3 * g + k, t));
+                for v in [
+                    x,
+                    x >> 24,
+                    x >> 48 | y << 16,
+                    y >> 8,
+                    y >> 32,
+                    y >> 56 | z << 8,
+                    z >> 16,
+                    z >> 40,
+                ] {
+                    let a = (v & 0x7f_ffff) as i32;
+                    if *m < N && a < Q {
+                        s.w[*m] += mont_mul(a, word(&zhat[3 * *m..]) & 0x7f_ffff);
+                        *m += 1;
+                    }
+                }
             }
-            let a = word(&s.buf[k..]) & 0x7f_ffff;
-            k += 3;
-            if a < Q {
-                break a;
-            }
-        };
-        s.w[m] += mont_mul(a, word(&zhat[3 * m..]) & 0x7f_ffff);
+        }
     }
 }
 

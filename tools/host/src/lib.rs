@@ -3,6 +3,9 @@
 //! It compiles the module's own algorithm files, unchanged, with a host SHAKE behind the
 //! same seam the kernel binding provides. Everything else here is test and tooling code.
 
+pub mod arch;
+#[path = "../../../keccak.rs"]
+pub mod keccak;
 pub mod measure;
 #[path = "../../../mldsa_verify.rs"]
 pub mod mldsa_verify;

@@ -3,10 +3,11 @@
 //! ML-DSA (FIPS 204) signature verification for the kernel crypto API.
 //!
 //! This file is the crate root and the whole kernel binding: the SHAKE seam over the
-//! kernel's SHAKE library, the akcipher algorithms `mldsa44`, `mldsa65` and `mldsa87`, and
-//! the module, which runs the known-answer self-tests (`selftest.rs`) before it registers
-//! anything. The algorithm itself (`params`, `ntt`, `mldsa_verify`) is plain Rust, built and
-//! tested on the host as well (tools/host).
+//! kernel's SHAKE library, the arch seam over the AVX2 routines of `arch/x86/`, the akcipher
+//! algorithms `mldsa44`, `mldsa65` and `mldsa87`, and the module, which runs the
+//! known-answer self-tests (`selftest.rs`) before it registers anything. The algorithm
+//! itself (`params`, `ntt`, `keccak`, `mldsa_verify`) is plain Rust, built and tested on the
+//! host as well (tools/host).
 //!
 //! The akcipher interface of 6.12 carries, for a verification, the signature and then the
 //! message in `req->src` (`src_len` is the signature length, `dst_len` the message length),
@@ -25,6 +26,8 @@ use shake::Shake;
 
 // The core's items are public API for the host harness (tools/host), where the same files
 // are built; here they are private modules and the binding does not use every item.
+#[allow(dead_code, unreachable_pub)]
+mod keccak;
 #[allow(dead_code, unreachable_pub)]
 mod mldsa_verify;
 #[allow(dead_code, unreachable_pub)]
@@ -88,6 +91,104 @@ mod shake {
         pub fn squeeze(&mut self, out: &mut [u8]) {
             // SAFETY: `self.0` is ours; `out` is valid for writes of `out.len()` bytes.
             unsafe { bindings::shake_squeeze(&mut self.0, out.as_mut_ptr(), out.len()) }
+        }
+    }
+}
+
+/// The core's arch seam (`crate::arch`): the AVX2 routines of `arch/x86/` where the CPU has
+/// AVX2 and the FPU is usable in the calling context, the portable code otherwise. Each
+/// call is its own short FPU section (one NTT or one 4-way permutation), so preemption is
+/// never held off for long.
+#[allow(unreachable_pub)]
+mod arch {
+    use crate::keccak::{keccak_f1600, StateX4};
+    use crate::ntt::{self, Poly};
+
+    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+    pub(crate) mod avx2 {
+        use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
+        use kernel::bindings;
+
+        extern "C" {
+            pub(super) fn mldsa_keccak_x4_avx2(st: *mut u8);
+        }
+
+        /// Whether the CPU has AVX2 and the kernel manages its registers; set by [`init`].
+        static USABLE: AtomicBool = AtomicBool::new(false);
+
+        /// Finds out whether the CPU has AVX2, as the x86 crypto glue does.
+        pub(crate) fn init() {
+            // SAFETY: These only read the boot CPU's feature bits and the xstate mask; a
+            // null feature name pointer is allowed.
+            let usable = unsafe {
+                bindings::boot_cpu_has(bindings::X86_FEATURE_AVX as u16)
+                    && bindings::boot_cpu_has(bindings::X86_FEATURE_AVX2 as u16)
+                    && bindings::cpu_has_xfeatures(
+                        bindings::XFEATURE_MASK_SSE | bindings::XFEATURE_MASK_YMM,
+                        core::ptr::null_mut(),
+                    ) != 0
+            };
+            USABLE.store(usable, Relaxed);
+        }
+
+        /// Whether the AVX2 routines run (where the FPU is usable).
+        pub(crate) fn usable() -> bool {
+            USABLE.load(Relaxed)
+        }
+
+        /// Runs `f` in a kernel FPU section and returns true, if the CPU has AVX2 and the
+        /// FPU is usable here; otherwise returns false. `f` may call the AVX2 routines.
+        pub(super) fn run(f: impl FnOnce()) -> bool {
+            // SAFETY: `irq_fpu_usable()` may be called from any context.
+            if !usable() || !unsafe { bindings::irq_fpu_usable() } {
+                return false;
+            }
+            // SAFETY: The FPU is usable in this context (checked above), and the section
+            // is ended below, in the same context; `f` does not sleep.
+            unsafe { bindings::kernel_fpu_begin() };
+            f();
+            // SAFETY: Ends the section begun above.
+            unsafe { bindings::kernel_fpu_end() };
+            true
+        }
+    }
+
+    /// Finds out whether the AVX2 routines can run.
+    pub fn init() {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        avx2::init();
+    }
+
+    /// The routines in use where the FPU is usable: "AVX2" or "portable".
+    pub fn name() -> &'static str {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        if avx2::usable() {
+            return "AVX2";
+        }
+        "portable"
+    }
+
+    pub fn ntt(a: &mut Poly) {
+        ntt::ntt(a)
+    }
+
+    pub fn invntt_tomont(a: &mut Poly) {
+        ntt::invntt_tomont(a)
+    }
+
+    pub fn pointwise(c: &mut Poly, a: &Poly) {
+        ntt::pointwise(c, a)
+    }
+
+    pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        // SAFETY: `run` calls this only on a CPU with AVX2, in an FPU section; `st` is the
+        // 800-byte state the routine permutes in place (it needs no alignment).
+        if avx2::run(|| unsafe { avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast()) }) {
+            return;
+        }
+        for s in 0..states {
+            keccak_f1600(st, s);
         }
     }
 }
@@ -385,8 +486,12 @@ struct MlDsaModule {
 
 impl kernel::Module for MlDsaModule {
     fn init(module: &'static ThisModule) -> Result<Self> {
+        arch::init();
         selftest::run(&selftest::KATS)?;
-        pr_info!("self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87\n");
+        pr_info!(
+            "self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87 ({} code)\n",
+            arch::name()
+        );
         let algs = [
             KBox::pin_init(Registration::new::<4>("mldsa44", module), GFP_KERNEL)?,
             KBox::pin_init(Registration::new::<5>("mldsa65", module), GFP_KERNEL)?,

@@ -1,0 +1,59 @@
+//! The host side of the arch seam (`crate::arch`): the module's x86_64 AVX2 routines,
+//! assembled from the same `arch/x86/*.S` files the kernel builds, or the portable code.
+//! The choice is per thread, so that tests run the verifier both ways side by side.
+
+use crate::keccak::{keccak_f1600, StateX4};
+use crate::ntt::{self, Poly};
+use std::cell::Cell;
+
+thread_local! {
+    static AVX2: Cell<bool> = Cell::new(avx2_available());
+}
+
+extern "C" {
+    fn mldsa_keccak_x4_avx2(st: *mut StateX4);
+}
+
+/// Whether this machine can run the AVX2 routines.
+pub fn avx2_available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+}
+
+/// Chooses the AVX2 routines (`true`) or the portable code for this thread.
+///
+/// # Panics
+///
+/// If `on` and the machine has no AVX2.
+pub fn use_avx2(on: bool) {
+    assert!(!on || avx2_available(), "this machine has no AVX2");
+    AVX2.with(|a| a.set(on));
+}
+
+/// Whether this thread uses the AVX2 routines.
+pub fn avx2() -> bool {
+    AVX2.with(Cell::get)
+}
+
+pub fn ntt(a: &mut Poly) {
+    ntt::ntt(a)
+}
+
+pub fn invntt_tomont(a: &mut Poly) {
+    ntt::invntt_tomont(a)
+}
+
+pub fn pointwise(c: &mut Poly, a: &Poly) {
+    ntt::pointwise(c, a)
+}
+
+pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
+    if avx2() {
+        // SAFETY: the thread chose AVX2 only if the CPU has it, and `st` is the 800-byte
+        // buffer the routine permutes in place (it needs no alignment).
+        unsafe { mldsa_keccak_x4_avx2(st) };
+        return;
+    }
+    for s in 0..states {
+        keccak_f1600(st, s);
+    }
+}
