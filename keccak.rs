@@ -48,6 +48,10 @@ pub fn lane(st: &StateX4, i: usize, s: usize) -> u64 {
     u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
 }
 
+fn set_lane(st: &mut StateX4, i: usize, s: usize, v: u64) {
+    st[i][8 * s..8 * s + 8].copy_from_slice(&v.to_le_bytes());
+}
+
 const RC: [u64; 24] = [
     0x0000000000000001,
     0x0000000000008082,
@@ -95,36 +99,39 @@ fn round(st: &mut StateX4, s: usize, rc: u64) {
         10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1,
     ];
     assert!(s < 4);
-    let a = |st: &StateX4, i: usize| lane(st, i, s);
-    let set = |st: &mut StateX4, i: usize, v: u64| {
-        st[i][8 * s..8 * s + 8].copy_from_slice(&v.to_le_bytes());
-    };
     // Theta.
-    let c: [u64; 5] = core::array::from_fn(|x| (0..5).fold(0, |c, y| c ^ a(st, x + 5 * y)));
+    let mut c = [0; 5];
+    for i in 0..25 {
+        c[i % 5] ^= lane(st, i, s);
+    }
     for x in 0..5 {
         let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
         for y in 0..5 {
-            set(st, x + 5 * y, a(st, x + 5 * y) ^ d);
+            set_lane(st, x + 5 * y, s, lane(st, x + 5 * y, s) ^ d);
         }
     }
     // Rho and pi.
-    let mut last = a(st, 1);
+    let mut last = lane(st, 1, s);
     for (&p, &r) in PI.iter().zip(&RHO) {
-        let next = a(st, p);
-        set(st, p, last.rotate_left(r));
+        let next = lane(st, p, s);
+        set_lane(st, p, s, last.rotate_left(r));
         last = next;
     }
     // Chi.
-    for y in 0..5 {
-        let row: [u64; 5] = core::array::from_fn(|x| a(st, x + 5 * y));
+    for y in (0..25).step_by(5) {
+        let mut row = [0; 5];
         for x in 0..5 {
-            set(
+            row[x] = lane(st, y + x, s);
+        }
+        for x in 0..5 {
+            set_lane(
                 st,
-                x + 5 * y,
+                y + x,
+                s,
                 row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]),
             );
         }
     }
     // Iota.
-    set(st, 0, a(st, 0) ^ rc);
+    set_lane(st, 0, s, lane(st, 0, s) ^ rc);
 }

@@ -39,6 +39,12 @@ impl XorShift {
         x
     }
 
+    fn fill(&mut self, bytes: &mut [u8]) {
+        for b in bytes {
+            *b = self.next() as u8;
+        }
+    }
+
     /// A value in (-q, q).
     fn coeff(&mut self) -> i32 {
         (self.next() % (2 * Q as u64 - 1)) as i32 - (Q - 1)
@@ -414,6 +420,65 @@ extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
     }
 }
 
+/// Marks the running case skipped, with `why` as its KTAP comment.
+fn skip(test: *mut bindings::kunit, why: &CStr) {
+    // SAFETY: `test` is the running case's `struct kunit`, which KUnit passed to the case and
+    // which outlives it; nothing else writes it while the case runs.
+    let test = unsafe { &mut *test };
+    test.status = bindings::kunit_status_KUNIT_SKIPPED;
+    for (d, &c) in test.status_comment.iter_mut().zip(why.to_bytes_with_nul()) {
+        *d = c as _;
+    }
+}
+
+/// The AVX2 routines equal the portable code on random inputs, modulo q for the NTTs and the
+/// pointwise product (inputs in (-q, q), the range both promise to take), and bit for bit
+/// for the 4-way Keccak-f[1600] against four portable permutations. Skipped on a CPU without
+/// AVX2 (QEMU `-cpu max` has it), where only the portable code runs.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
+    use crate::arch::avx2;
+    use crate::keccak::{keccak_f1600, StateX4};
+
+    if !avx2::usable() {
+        skip(test, c"no AVX2 on this CPU: the portable code runs");
+        return;
+    }
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    let canonical = |a: &Poly| a.map(|c| c.rem_euclid(Q));
+    for _ in 0..300 {
+        let (a, b) = (rng.poly(), rng.poly());
+        let mut got = [a, a, b];
+        let mut want = got;
+        // SAFETY: See `crate::arch`: 256 coefficients each, in (-q, q).
+        check!(avx2::run(|| unsafe {
+            let [x, y, z] = &mut got;
+            avx2::mldsa_ntt_avx2(x.as_mut_ptr());
+            avx2::mldsa_invntt_avx2(y.as_mut_ptr());
+            avx2::mldsa_pointwise_avx2(z.as_mut_ptr(), a.as_ptr(), z.as_ptr());
+        }));
+        ntt::ntt(&mut want[0]);
+        ntt::invntt_tomont(&mut want[1]);
+        ntt::pointwise(&mut want[2], &a);
+        check!(got.iter().map(canonical).eq(want.iter().map(canonical)));
+        check!(got[1..].iter().flatten().all(|c| c.abs() < Q));
+    }
+    let mut st: StateX4 = [[0; 32]; 25];
+    for _ in 0..1000 {
+        st.iter_mut().for_each(|row| rng.fill(row));
+        let mut want = st;
+        for s in 0..4 {
+            keccak_f1600(&mut want, s);
+        }
+        // SAFETY: `run` calls this in an FPU section on a CPU with AVX2; `st` is the
+        // 800-byte state the routine permutes in place.
+        check!(avx2::run(|| unsafe {
+            avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast())
+        }));
+        check!(st == want);
+    }
+}
+
 /// Bytes of stack that `f` uses below the caller's stack pointer: paints the 4 KiB under
 /// it, runs `f`, and finds the deepest word `f` overwrote. Interrupts are off meanwhile (an
 /// interrupt entry would write its frame on this stack), so `f` must not sleep.
@@ -576,9 +641,10 @@ fn benchmark(name: &CStr, k: &Kat) {
     // SAFETY: As above.
     let ns = (unsafe { bindings::ktime_get() } - t0).max(1) as u64;
     pr_info!(
-        "{}: {} verifications/s ({} in {} us; under emulation such as QEMU TCG this is not hardware speed)\n",
+        "{}: {} verifications/s, {} code ({} in {} us; under emulation such as QEMU TCG this is not hardware speed)\n",
         name.to_str().unwrap_or("?"),
         ITERS as u64 * 1_000_000_000 / ns,
+        crate::arch::name(),
         ITERS,
         ns / 1000
     );
@@ -617,7 +683,12 @@ const N_BENCH: usize = 3;
 #[cfg(not(CONFIG_CRYPTO_MLDSA_BENCHMARK))]
 const N_BENCH: usize = 0;
 
-static mut CASES: [bindings::kunit_case; 11 + N_BENCH] = [
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+const N_AVX2: usize = 1;
+#[cfg(not(CONFIG_CRYPTO_MLDSA_AVX2))]
+const N_AVX2: usize = 0;
+
+static mut CASES: [bindings::kunit_case; 11 + N_AVX2 + N_BENCH] = [
     case(c"ntt_mul_matches_schoolbook", ntt_mul_matches_schoolbook),
     case(c"reduce_matches_i64", reduce_matches_i64),
     case(c"alloc_by_name", alloc_by_name),
@@ -628,6 +699,8 @@ static mut CASES: [bindings::kunit_case; 11 + N_BENCH] = [
     case(c"selftest_detects_corruption", selftest_detects_corruption),
     case(c"concurrent_requests", concurrent_requests),
     case(c"verify_stack_usage", verify_stack_usage),
+    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+    case(c"avx2_matches_portable", avx2_matches_portable),
     #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
     case(c"benchmark_mldsa44", benchmark_mldsa44),
     #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]

@@ -59,20 +59,14 @@ module! {
 mod shake {
     use kernel::bindings;
 
-    /// A SHAKE128 or SHAKE256 context: the kernel's `struct shake_ctx`.
+    /// A SHAKE context: the kernel's `struct shake_ctx`.
     pub struct Shake(bindings::shake_ctx);
 
     impl Shake {
-        /// An all-zero context; `init128` or `init256` starts it.
+        /// An all-zero context; `init256` starts it.
         pub const fn new() -> Self {
             // SAFETY: `shake_ctx` is made of integers only, so all-zero bytes are valid.
             Self(unsafe { core::mem::zeroed() })
-        }
-
-        /// Starts SHAKE128.
-        pub fn init128(&mut self) {
-            // SAFETY: `self.0` is a `shake_ctx` we have exclusive access to.
-            unsafe { bindings::shake128_init(&mut self.0) }
         }
 
         /// Starts SHAKE256.
@@ -110,7 +104,10 @@ mod arch {
         use kernel::bindings;
 
         extern "C" {
-            pub(super) fn mldsa_keccak_x4_avx2(st: *mut u8);
+            pub(crate) fn mldsa_ntt_avx2(a: *mut i32);
+            pub(crate) fn mldsa_invntt_avx2(a: *mut i32);
+            pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
+            pub(crate) fn mldsa_keccak_x4_avx2(st: *mut u8);
         }
 
         /// Whether the CPU has AVX2 and the kernel manages its registers; set by [`init`].
@@ -138,7 +135,7 @@ mod arch {
 
         /// Runs `f` in a kernel FPU section and returns true, if the CPU has AVX2 and the
         /// FPU is usable here; otherwise returns false. `f` may call the AVX2 routines.
-        pub(super) fn run(f: impl FnOnce()) -> bool {
+        pub(crate) fn run(f: impl FnOnce()) -> bool {
             // SAFETY: `irq_fpu_usable()` may be called from any context.
             if !usable() || !unsafe { bindings::irq_fpu_usable() } {
                 return false;
@@ -168,22 +165,44 @@ mod arch {
         "portable"
     }
 
+    // In each function below, `run` calls the closure only on a CPU with AVX2, in an FPU
+    // section, and the routine reads and writes only the arrays it is given (256
+    // coefficients, or the 800-byte state), with no alignment requirement, under the same
+    // bounds on the inputs as the portable function (see arch/x86/*.S).
+
     pub fn ntt(a: &mut Poly) {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        // SAFETY: See above.
+        if avx2::run(|| unsafe { avx2::mldsa_ntt_avx2(a.as_mut_ptr()) }) {
+            return;
+        }
         ntt::ntt(a)
     }
 
     pub fn invntt_tomont(a: &mut Poly) {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        // SAFETY: See above.
+        if avx2::run(|| unsafe { avx2::mldsa_invntt_avx2(a.as_mut_ptr()) }) {
+            return;
+        }
         ntt::invntt_tomont(a)
     }
 
+    /// c = a * c pointwise (the routine allows its output to be its second input).
     pub fn pointwise(c: &mut Poly, a: &Poly) {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        // SAFETY: See above.
+        if avx2::run(|| unsafe {
+            avx2::mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), c.as_ptr())
+        }) {
+            return;
+        }
         ntt::pointwise(c, a)
     }
 
     pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-        // SAFETY: `run` calls this only on a CPU with AVX2, in an FPU section; `st` is the
-        // 800-byte state the routine permutes in place (it needs no alignment).
+        // SAFETY: See above.
         if avx2::run(|| unsafe { avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast()) }) {
             return;
         }

@@ -148,15 +148,16 @@ build_kernel() {
 }
 
 # Boot the kernel; KUnit runs the built-in suites, then reboots (QEMU exits).
-# The console goes to $LOGS/console.log.
+# $1: the QEMU CPU model (default max, which has AVX2); $2: the console log
+# (default $LOGS/console.log).
 boot_kernel() {
-	local rc=0
-	phase "boot: qemu-system-x86_64 TCG -cpu max, timeout ${BOOT_TIMEOUT}s (console: $LOGS/console.log)"
-	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -machine q35 -cpu max -m 512 -smp 2 \
+	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log}
+	phase "boot: qemu-system-x86_64 TCG -cpu $cpu, timeout ${BOOT_TIMEOUT}s (console: $console)"
+	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -machine q35 -cpu "$cpu" -m 512 -smp 2 \
 		-bios qboot.rom -display none -monitor none -serial stdio -no-reboot \
 		-kernel "$KBUILD/arch/x86/boot/bzImage" \
 		-append "console=ttyS0 kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic" \
-		</dev/null >"$LOGS/console.log" 2>&1 || rc=$?
+		</dev/null >"$console" 2>&1 || rc=$?
 	if [ "$rc" = 124 ]; then
 		echo "boot: QEMU timed out after ${BOOT_TIMEOUT}s" >&2
 	elif [ "$rc" != 0 ]; then
@@ -165,7 +166,17 @@ boot_kernel() {
 	return "$rc"
 }
 
-# The module's own console lines ("mldsa: ...").
+# The module's own console lines ("mldsa: ...") in $1 (default $LOGS/console.log).
 module_lines() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$LOGS/console.log" | grep -E '^mldsa: ' || true
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "${1:-$LOGS/console.log}" | grep -E '^mldsa: ' || true
+}
+
+# Whether KUnit case $1 passed, not skipped, in console log $2.
+case_passed() {
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -qE "^ *ok [0-9]+ $1\$"
+}
+
+# Whether KUnit case $1 was skipped in console log $2.
+case_skipped() {
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -qE "^ *ok [0-9]+ $1 # SKIP"
 }

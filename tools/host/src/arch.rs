@@ -11,6 +11,9 @@ thread_local! {
 }
 
 extern "C" {
+    fn mldsa_ntt_avx2(a: *mut i32);
+    fn mldsa_invntt_avx2(a: *mut i32);
+    fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
 }
 
@@ -35,15 +38,32 @@ pub fn avx2() -> bool {
 }
 
 pub fn ntt(a: &mut Poly) {
-    ntt::ntt(a)
+    if avx2() {
+        // SAFETY: the thread chose AVX2 only if the CPU has it; `a` is the 256 coefficients
+        // the routine transforms in place, |a[i]| < q as for `ntt::ntt`.
+        unsafe { mldsa_ntt_avx2(a.as_mut_ptr()) };
+    } else {
+        ntt::ntt(a)
+    }
 }
 
 pub fn invntt_tomont(a: &mut Poly) {
-    ntt::invntt_tomont(a)
+    if avx2() {
+        // SAFETY: as in `ntt`.
+        unsafe { mldsa_invntt_avx2(a.as_mut_ptr()) };
+    } else {
+        ntt::invntt_tomont(a)
+    }
 }
 
 pub fn pointwise(c: &mut Poly, a: &Poly) {
-    ntt::pointwise(c, a)
+    if avx2() {
+        // SAFETY: the thread chose AVX2 only if the CPU has it; `c` and `a` are 256
+        // coefficients each, and the routine allows its output to be its second input.
+        unsafe { mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), c.as_ptr()) };
+    } else {
+        ntt::pointwise(c, a)
+    }
 }
 
 pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
@@ -51,9 +71,9 @@ pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
         // SAFETY: the thread chose AVX2 only if the CPU has it, and `st` is the 800-byte
         // buffer the routine permutes in place (it needs no alignment).
         unsafe { mldsa_keccak_x4_avx2(st) };
-        return;
-    }
-    for s in 0..states {
-        keccak_f1600(st, s);
+    } else {
+        for s in 0..states {
+            keccak_f1600(st, s);
+        }
     }
 }

@@ -21,10 +21,13 @@ pub struct Set {
     pub rustcrypto_internal: fn(&[u8], &[u8], &[u8]) -> bool,
     pub rustcrypto_mu: fn(&[u8], &[u8; 64], &[u8]) -> bool,
     pub peers: [(&'static str, Verify); 4],
+    /// Peers with SIMD code, for the benchmark only (aws-lc with `--features aws-lc`). They
+    /// take an empty context only.
+    pub simd_peers: &'static [(&'static str, Verify)],
 }
 
 macro_rules! set {
-    ($p:expr, $name:literal, $rc:ty, $fips:ident, $pq:ident, $libcrux:ident) => {{
+    ($p:expr, $name:literal, $rc:ty, $fips:ident, $pq:ident, $libcrux:ident, $awslc:ident) => {{
         use ml_dsa::{EncodedVerifyingKey, Signature, SigningKey, VerifyingKey};
 
         fn rc_key(pk: &[u8]) -> Option<VerifyingKey<$rc>> {
@@ -97,6 +100,21 @@ macro_rules! set {
             let sig = libcrux_ml_dsa::MLDSASignature::new(sig);
             m::portable::verify(&pk, msg, ctx, &sig).is_ok()
         }
+        fn libcrux_avx2(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
+            use libcrux_ml_dsa::$libcrux as m;
+            let (Ok(pk), Ok(sig)) = (pk.try_into(), sig.try_into()) else {
+                return false;
+            };
+            let pk = libcrux_ml_dsa::MLDSAVerificationKey::new(pk);
+            let sig = libcrux_ml_dsa::MLDSASignature::new(sig);
+            m::avx2::verify(&pk, msg, ctx, &sig).is_ok()
+        }
+        #[cfg(feature = "aws-lc")]
+        fn aws_lc(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
+            use aws_lc_rs::signature::{$awslc, UnparsedPublicKey};
+            assert!(ctx.is_empty(), "aws-lc: empty context only");
+            UnparsedPublicKey::new(&$awslc, pk).verify(msg, sig).is_ok()
+        }
         Set {
             p: &$p,
             name: $name,
@@ -109,6 +127,11 @@ macro_rules! set {
                 ("fips204", fips204),
                 ("PQClean clean", pqclean),
                 ("libcrux portable", libcrux),
+            ],
+            simd_peers: &[
+                ("libcrux AVX2", libcrux_avx2),
+                #[cfg(feature = "aws-lc")]
+                ("aws-lc", aws_lc),
             ],
         }
     }};
@@ -123,7 +146,8 @@ pub fn sets() -> [Set; 3] {
             ml_dsa::MlDsa44,
             ml_dsa_44,
             mldsa44,
-            ml_dsa_44
+            ml_dsa_44,
+            ML_DSA_44
         ),
         set!(
             ML_DSA_65,
@@ -131,7 +155,8 @@ pub fn sets() -> [Set; 3] {
             ml_dsa::MlDsa65,
             ml_dsa_65,
             mldsa65,
-            ml_dsa_65
+            ml_dsa_65,
+            ML_DSA_65
         ),
         set!(
             ML_DSA_87,
@@ -139,7 +164,8 @@ pub fn sets() -> [Set; 3] {
             ml_dsa::MlDsa87,
             ml_dsa_87,
             mldsa87,
-            ml_dsa_87
+            ml_dsa_87,
+            ML_DSA_87
         ),
     ]
 }

@@ -137,63 +137,67 @@ fn random_case(rng: &mut StdRng, set: &Set) {
 
 #[test]
 fn differential_random_keys_and_mutations() {
-    let mut rng = StdRng::seed_from_u64(0x6d6c6473);
-    for set in sets() {
-        for _ in 0..KEYS {
-            random_case(&mut rng, &set);
+    common::on_each_path(|| {
+        let mut rng = StdRng::seed_from_u64(0x6d6c6473);
+        for set in sets() {
+            for _ in 0..KEYS {
+                random_case(&mut rng, &set);
+            }
         }
-    }
+    });
 }
 
 /// Verify_internal and external mu against RustCrypto `ml-dsa`, which offers both.
 #[test]
 fn differential_internal_and_external_mu() {
-    use sha3::digest::{ExtendableOutput, Update, XofReader};
-    let mut rng = StdRng::seed_from_u64(2);
-    for set in sets() {
-        for n in 0..40 {
-            let seed: [u8; 32] = rng.gen();
-            let pk = (set.keypair)(&seed);
-            let mprime: Vec<u8> = (0..rng.gen_range(0..200)).map(|_| rng.gen()).collect();
-            // A signature over M' = 0 || 0 || mprime is a valid Verify_internal signature
-            // for [0, 0] ++ mprime; flip a bit in half the cases.
-            let mut sig = (set.sign)(&seed, &mprime, &[]);
-            if n % 2 == 1 {
-                flip_bit(&mut rng, &mut sig);
-            }
-            let full: Vec<u8> = [&[0u8, 0][..], &mprime].concat();
-            let ours = verify(set.p, &pk, &sig, Message::Internal(&full));
-            assert_eq!(
-                ours.is_ok(),
-                (set.rustcrypto_internal)(&pk, &full, &sig),
-                "{} internal",
-                set.name
-            );
-            assert_eq!(
-                ours.is_ok(),
-                n % 2 == 0,
-                "{} internal, flipped: {}",
-                set.name,
-                n % 2
-            );
+    common::on_each_path(|| {
+        use sha3::digest::{ExtendableOutput, Update, XofReader};
+        let mut rng = StdRng::seed_from_u64(2);
+        for set in sets() {
+            for n in 0..40 {
+                let seed: [u8; 32] = rng.gen();
+                let pk = (set.keypair)(&seed);
+                let mprime: Vec<u8> = (0..rng.gen_range(0..200)).map(|_| rng.gen()).collect();
+                // A signature over M' = 0 || 0 || mprime is a valid Verify_internal signature
+                // for [0, 0] ++ mprime; flip a bit in half the cases.
+                let mut sig = (set.sign)(&seed, &mprime, &[]);
+                if n % 2 == 1 {
+                    flip_bit(&mut rng, &mut sig);
+                }
+                let full: Vec<u8> = [&[0u8, 0][..], &mprime].concat();
+                let ours = verify(set.p, &pk, &sig, Message::Internal(&full));
+                assert_eq!(
+                    ours.is_ok(),
+                    (set.rustcrypto_internal)(&pk, &full, &sig),
+                    "{} internal",
+                    set.name
+                );
+                assert_eq!(
+                    ours.is_ok(),
+                    n % 2 == 0,
+                    "{} internal, flipped: {}",
+                    set.name,
+                    n % 2
+                );
 
-            let mut tr = [0u8; 64];
-            let mut h = sha3::Shake256::default();
-            h.update(&pk);
-            h.finalize_xof().read(&mut tr);
-            let mut mu = [0u8; 64];
-            let mut h = sha3::Shake256::default();
-            h.update(&tr);
-            h.update(&full);
-            h.finalize_xof().read(&mut mu);
-            let ours_mu = verify(set.p, &pk, &sig, Message::Mu(&mu));
-            assert_eq!(ours_mu, ours, "{} mu", set.name);
-            assert_eq!(
-                ours_mu.is_ok(),
-                (set.rustcrypto_mu)(&pk, &mu, &sig),
-                "{} mu",
-                set.name
-            );
+                let mut tr = [0u8; 64];
+                let mut h = sha3::Shake256::default();
+                h.update(&pk);
+                h.finalize_xof().read(&mut tr);
+                let mut mu = [0u8; 64];
+                let mut h = sha3::Shake256::default();
+                h.update(&tr);
+                h.update(&full);
+                h.finalize_xof().read(&mut mu);
+                let ours_mu = verify(set.p, &pk, &sig, Message::Mu(&mu));
+                assert_eq!(ours_mu, ours, "{} mu", set.name);
+                assert_eq!(
+                    ours_mu.is_ok(),
+                    (set.rustcrypto_mu)(&pk, &mu, &sig),
+                    "{} mu",
+                    set.name
+                );
+            }
         }
-    }
+    });
 }

@@ -1,4 +1,4 @@
-//! mldsa-bench: this verifier next to its portable peers, per parameter set.
+//! mldsa-bench: this verifier, AVX2 and portable, next to its peers, per parameter set.
 //!
 //! For each implementation it reports instructions per verify (callgrind: the binary runs
 //! itself under valgrind with 1 and 11 verifies and takes the difference, so setup cancels
@@ -6,39 +6,52 @@
 //! `mldsa-bench footprint` prints only this verifier's workspace, stack and heap figures.
 
 use mldsa_host::measure::{heap_used, stack_used};
-use mldsa_host::peers::{sets, Set};
+use mldsa_host::peers::{sets, Set, Verify};
 use mldsa_host::{Message, Workspaces};
 use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 const MSG: &[u8] = b"benchmark message";
-const OURS: &str = "mldsa (this module)";
+const OURS: &str = "mldsa (this module), AVX2";
+const OURS_PORTABLE: &str = "mldsa (this module), portable";
+
+/// Chooses this verifier's code path for `imp`, if `imp` is this verifier.
+fn ours(imp: &str) -> bool {
+    let ours = imp == OURS || imp == OURS_PORTABLE;
+    if ours {
+        mldsa_host::arch::use_avx2(imp == OURS);
+    }
+    ours
+}
 
 /// Runs `iters` verifies of a fixed valid signature with implementation `imp` of `set`.
 fn run(set: &Set, imp: &str, iters: usize) -> usize {
     let seed = [42; 32];
     let (pk, sig) = ((set.keypair)(&seed), (set.sign)(&seed, MSG, b""));
     let mut ok = 0;
-    if imp == OURS {
+    if ours(imp) {
         let m = Message::Pure { msg: MSG, ctx: b"" };
         let mut ws = Workspaces::boxed();
         for _ in 0..iters {
             ok += ws.verify(set.p, black_box(&pk), &sig, m).is_ok() as usize;
         }
     } else {
-        let f = set
-            .peers
-            .iter()
-            .find(|(n, _)| *n == imp)
-            .expect("unknown implementation")
-            .1;
+        let f = peer(set, imp);
         for _ in 0..iters {
             ok += f(black_box(&pk), MSG, b"", &sig) as usize;
         }
     }
     assert_eq!(ok, iters, "{imp} rejected a valid signature");
     ok
+}
+
+/// The peer verifier called `imp`.
+fn peer(set: &Set, imp: &str) -> Verify {
+    let mut all = set.peers.iter().chain(set.simd_peers);
+    all.find(|(n, _)| *n == imp)
+        .expect("unknown implementation")
+        .1
 }
 
 fn callgrind(set: &Set, imp: &str, iters: usize) -> Option<u64> {
@@ -74,9 +87,11 @@ fn main() {
         return;
     }
     let footprint_only = args.get(1).map(String::as_str) == Some("footprint");
-    let impls: Vec<&str> = std::iter::once(OURS)
+    let impls: Vec<&str> = [OURS, OURS_PORTABLE]
+        .into_iter()
         .chain(all[0].peers.iter().map(|(n, _)| *n))
-        .filter(|n| !footprint_only || *n == OURS)
+        .chain(all[0].simd_peers.iter().map(|(n, _)| *n))
+        .filter(|n| !footprint_only || ours(n))
         .collect();
     println!(
         "| set | implementation | instructions/verify | verifies/s | stack/verify | heap/verify |"
@@ -115,12 +130,12 @@ fn main() {
 fn measure_one(set: &Set, imp: &str) -> (usize, usize) {
     let seed = [42; 32];
     let (pk, sig) = ((set.keypair)(&seed), (set.sign)(&seed, MSG, b""));
-    let ((ok, heap), stack) = if imp == OURS {
+    let ((ok, heap), stack) = if ours(imp) {
         let m = Message::Pure { msg: MSG, ctx: b"" };
         let mut ws = Workspaces::boxed();
         stack_used(|| heap_used(|| ws.verify(set.p, &pk, &sig, m).is_ok()))
     } else {
-        let f = set.peers.iter().find(|(n, _)| *n == imp).unwrap().1;
+        let f = peer(set, imp);
         stack_used(|| heap_used(|| f(&pk, MSG, b"", &sig)))
     };
     assert!(ok, "{imp} rejected a valid signature");

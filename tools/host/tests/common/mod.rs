@@ -1,6 +1,7 @@
 //! Shared test helpers: ACVP vectors and signature surgery.
 #![allow(dead_code)]
 
+use mldsa_host::arch;
 use mldsa_host::params::Params;
 use serde_json::Value;
 
@@ -109,4 +110,21 @@ pub fn malform_hint(p: &Params, sig: &mut [u8], kind: usize) -> bool {
         }
         _ => unreachable!(),
     }
+}
+
+/// Runs `f` with the portable code, then with the AVX2 routines (the arch seam's choice is
+/// per thread). Fails on a machine without AVX2, unless `MLDSA_ALLOW_NO_AVX2` is set.
+pub fn on_each_path(f: impl Fn()) {
+    arch::use_avx2(false);
+    f();
+    if !arch::avx2_available() {
+        assert!(
+            std::env::var_os("MLDSA_ALLOW_NO_AVX2").is_some(),
+            "no AVX2 here: the AVX2 path is untested (set MLDSA_ALLOW_NO_AVX2=1 to allow)"
+        );
+        eprintln!("SKIPPED: the AVX2 path (no AVX2 on this CPU)");
+        return;
+    }
+    arch::use_avx2(true);
+    f();
 }
