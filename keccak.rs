@@ -48,10 +48,6 @@ pub fn lane(st: &StateX4, i: usize, s: usize) -> u64 {
     u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
 }
 
-fn set_lane(st: &mut StateX4, i: usize, s: usize, v: u64) {
-    st[i][8 * s..8 * s + 8].copy_from_slice(&v.to_le_bytes());
-}
-
 const RC: [u64; 24] = [
     0x0000000000000001,
     0x0000000000008082,
@@ -80,58 +76,69 @@ const RC: [u64; 24] = [
 ];
 
 /// Keccak-f[1600] (FIPS 202, Algorithm 7) on state `s`: the portable permutation, for
-/// machines without an arch routine and for lone states.
+/// machines without an arch routine.
 pub fn keccak_f1600(st: &mut StateX4, s: usize) {
+    let mut a: [u64; 25] = core::array::from_fn(|i| lane(st, i, s));
     for &rc in &RC {
-        round(st, s, rc);
+        round(&mut a, rc);
+    }
+    for (i, a) in a.into_iter().enumerate() {
+        st[i][8 * s..8 * s + 8].copy_from_slice(&a.to_le_bytes());
     }
 }
 
-/// One round of Keccak-f[1600] (FIPS 202, Section 3.3) on state `s`, in place: out of
-/// line, so that the rounds are not unrolled into one frame that spills the state.
-#[inline(never)]
-fn round(st: &mut StateX4, s: usize, rc: u64) {
-    // Rho's rotations and pi's lane order, along pi's cycle through the lanes from lane 1.
-    const RHO: [u32; 24] = [
-        1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44,
-    ];
-    const PI: [usize; 24] = [
-        10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1,
-    ];
-    assert!(s < 4);
+/// One round of Keccak-f[1600] (FIPS 202, Section 3.3).
+#[inline(always)]
+fn round(a: &mut [u64; 25], rc: u64) {
     // Theta.
-    let mut c = [0; 5];
-    for i in 0..25 {
-        c[i % 5] ^= lane(st, i, s);
-    }
+    let c: [u64; 5] = core::array::from_fn(|x| a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20]);
     for x in 0..5 {
         let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
         for y in 0..5 {
-            set_lane(st, x + 5 * y, s, lane(st, x + 5 * y, s) ^ d);
+            a[x + 5 * y] ^= d;
         }
     }
-    // Rho and pi.
-    let mut last = lane(st, 1, s);
-    for (&p, &r) in PI.iter().zip(&RHO) {
-        let next = lane(st, p, s);
-        set_lane(st, p, s, last.rotate_left(r));
-        last = next;
+    // Rho and pi, along pi's cycle through the lanes from lane 1: (lane, rotation). Spelt
+    // out, as a loop over tables is not unrolled at the kernel's -O2.
+    let mut last = a[1];
+    macro_rules! rho_pi {
+        ($(($p:literal, $r:literal)),*) => {
+            $((a[$p], last) = (last.rotate_left($r), a[$p]);)*
+        };
     }
+    rho_pi!(
+        (10, 1),
+        (7, 3),
+        (11, 6),
+        (17, 10),
+        (18, 15),
+        (3, 21),
+        (5, 28),
+        (16, 36),
+        (8, 45),
+        (21, 55),
+        (24, 2),
+        (4, 14),
+        (15, 27),
+        (23, 41),
+        (19, 56),
+        (13, 8),
+        (12, 25),
+        (2, 43),
+        (20, 62),
+        (14, 18),
+        (22, 39),
+        (9, 61),
+        (6, 20),
+        (1, 44)
+    );
     // Chi.
     for y in (0..25).step_by(5) {
-        let mut row = [0; 5];
+        let row: [u64; 5] = core::array::from_fn(|x| a[y + x]);
         for x in 0..5 {
-            row[x] = lane(st, y + x, s);
-        }
-        for x in 0..5 {
-            set_lane(
-                st,
-                y + x,
-                s,
-                row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]),
-            );
+            a[y + x] = row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]);
         }
     }
     // Iota.
-    set_lane(st, 0, s, lane(st, 0, s) ^ rc);
+    a[0] ^= rc;
 }
