@@ -6,4 +6,5 @@
 
 obj-$(CONFIG_CRYPTO_MLDSA) += mldsa.o
 mldsa-y := mldsa_main.o
-mldsa-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o
+mldsa-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o \
+				   arch/x86/rej_ntt_avx2.o

@@ -129,9 +129,9 @@ fn round(a: &mut [u64; 25], rc: u64) {
         (14, 18),
         (22, 39),
         (9, 61),
-        (6, 20),
-        (1, 44)
+        (6, 20)
     );
+    a[1] = last.rotate_left(44);
     // Chi.
     for y in (0..25).step_by(5) {
         let row: [u64; 5] = core::array::from_fn(|x| a[y + x]);

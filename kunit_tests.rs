@@ -433,12 +433,14 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
 
 /// The AVX2 routines equal the portable code on random inputs, modulo q for the NTTs and the
 /// pointwise product (inputs in (-q, q), the range both promise to take), and bit for bit
-/// for the 4-way Keccak-f[1600] against four portable permutations. Skipped on a CPU without
+/// for the 4-way Keccak-f[1600] against four portable permutations and for ExpandA's
+/// rejection sampling with multiply-accumulate. Skipped on a CPU without
 /// AVX2 (QEMU `-cpu max` has it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
-    use crate::arch::avx2;
-    use crate::keccak::{keccak_f1600, StateX4};
+    use crate::arch::{self, avx2};
+    use crate::keccak::{keccak_f1600, StateX4, SHAKE128_RATE};
+    use crate::mldsa_verify::{self, PackedPoly};
 
     if !avx2::usable() {
         skip(test, c"no AVX2 on this CPU: the portable code runs");
@@ -476,6 +478,32 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
             avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast())
         }));
         check!(st == want);
+    }
+    // ExpandA's sampling: the AVX2 routine takes a block's first groups, the portable
+    // code the rest, as in a verification; the result must be the portable one.
+    let mut zhat: PackedPoly = [0; 3 * N + 1];
+    for i in 0..2000 {
+        st.iter_mut().for_each(|row| rng.fill(row));
+        let t = i % 4;
+        // Make about half the candidates of state t at least q - 1, so mostly rejected.
+        for k in (0..SHAKE128_RATE).step_by(3) {
+            if rng.next() & 1 == 1 {
+                st[(k + 1) / 8][8 * t + (k + 1) % 8] |= 0xe0;
+                st[(k + 2) / 8][8 * t + (k + 2) % 8] |= 0x7f;
+            }
+        }
+        for k in 0..N {
+            let c = (rng.next() % Q as u64) as u32;
+            zhat[3 * k..3 * k + 3].copy_from_slice(&c.to_le_bytes()[..3]);
+        }
+        let m = (rng.next() % (N as u64 + 1)) as usize;
+        let w = rng.poly();
+        let (mut got, mut got_m, mut want, mut want_m) = (w, m, w, m);
+        let taken = arch::rej_ntt_mul_acc(&mut got, &zhat, &st, t, &mut got_m);
+        check!(taken > 0 || m > N - 8);
+        mldsa_verify::rej_ntt_mul_acc(&mut got, &zhat, &st, t, &mut got_m, taken);
+        mldsa_verify::rej_ntt_mul_acc(&mut want, &zhat, &st, t, &mut want_m, 0);
+        check!(got_m == want_m && got == want);
     }
 }
 

@@ -96,6 +96,7 @@ mod shake {
 #[allow(unreachable_pub)]
 mod arch {
     use crate::keccak::{keccak_f1600, StateX4};
+    use crate::mldsa_verify::PackedPoly;
     use crate::ntt::{self, Poly};
 
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
@@ -108,6 +109,12 @@ mod arch {
             pub(crate) fn mldsa_invntt_avx2(a: *mut i32);
             pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
             pub(crate) fn mldsa_keccak_x4_avx2(st: *mut u8);
+            pub(crate) fn mldsa_rej_ntt_mul_acc_avx2(
+                w: *mut i32,
+                zhat: *const u8,
+                lane0: *const u8,
+                m: *mut usize,
+            ) -> usize;
         }
 
         /// Whether the CPU has AVX2 and the kernel manages its registers; set by [`init`].
@@ -209,6 +216,37 @@ mod arch {
         for s in 0..states {
             keccak_f1600(st, s);
         }
+    }
+
+    /// Takes the first groups of one SHAKE128 block of state `t` as
+    /// `mldsa_verify::rej_ntt_mul_acc` would, and returns how many it took: none without
+    /// AVX2.
+    pub fn rej_ntt_mul_acc(
+        w: &mut Poly,
+        zhat: &PackedPoly,
+        st: &StateX4,
+        t: usize,
+        m: &mut usize,
+    ) -> usize {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        {
+            // Lanes 0..20 of state t, the most the routine reads.
+            let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
+            let mut taken = 0;
+            // SAFETY: See above: the routine reads `lanes`, zhat[..768] and `*m`, and
+            // writes only the 256 coefficients of `w` and `*m`.
+            if avx2::run(|| unsafe {
+                taken = avx2::mldsa_rej_ntt_mul_acc_avx2(
+                    w.as_mut_ptr(),
+                    zhat.as_ptr(),
+                    lanes.as_ptr(),
+                    m,
+                )
+            }) {
+                return taken;
+            }
+        }
+        0
     }
 }
 

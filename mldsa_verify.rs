@@ -29,7 +29,7 @@ pub enum Error {
 
 /// A polynomial with coefficients in [0, q), three little-endian bytes each, and one spare
 /// byte so that every coefficient can be read as a 4-byte word.
-type PackedPoly = [u8; 3 * N + 1];
+pub type PackedPoly = [u8; 3 * N + 1];
 
 /// Everything one verification needs besides the inputs, for a set with `L` columns.
 pub struct Workspace<const L: usize> {
@@ -323,26 +323,43 @@ fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j0: usize, zhat: &[Pa
     while m[..zhat.len()].iter().any(|&m| m < N) {
         arch::keccak_f1600_x4(&mut s.st, zhat.len());
         for (t, (zhat, m)) in zhat.iter().zip(&mut m).enumerate() {
-            // CoeffFromThreeBytes (Algorithm 14) on each 3-byte candidate of the block,
-            // eight from every three lanes.
-            for g in 0..SHAKE128_RATE / 24 {
-                let [x, y, z] = [0, 1, 2].map(|k| keccak::lane(&s.st, 3 * g + k, t));
-                for v in [
-                    x,
-                    x >> 24,
-                    x >> 48 | y << 16,
-                    y >> 8,
-                    y >> 32,
-                    y >> 56 | z << 8,
-                    z >> 16,
-                    z >> 40,
-                ] {
-                    let a = (v & 0x7f_ffff) as i32;
-                    if *m < N && a < Q {
-                        s.w[*m] += mont_mul(a, word(&zhat[3 * *m..]) & 0x7f_ffff);
-                        *m += 1;
-                    }
-                }
+            if *m < N {
+                let from = arch::rej_ntt_mul_acc(&mut s.w, zhat, &s.st, t, m);
+                rej_ntt_mul_acc(&mut s.w, zhat, &s.st, t, m, from);
+            }
+        }
+    }
+}
+
+/// One SHAKE128 block of RejNTTPoly (Algorithm 30), from state `t` of `st`, multiplied
+/// into `w`: each candidate that CoeffFromThreeBytes (Algorithm 14) accepts becomes
+/// A[*m], and w[*m] += A[*m] * zhat[*m] (Montgomery), until *m = 256. The block's 168
+/// bytes are 7 groups of 24, each three lanes holding eight candidates; this takes the
+/// groups from `from` on (those before are done, see `arch::rej_ntt_mul_acc`).
+pub fn rej_ntt_mul_acc(
+    w: &mut Poly,
+    zhat: &PackedPoly,
+    st: &StateX4,
+    t: usize,
+    m: &mut usize,
+    from: usize,
+) {
+    for g in from..SHAKE128_RATE / 24 {
+        let [x, y, z] = [0, 1, 2].map(|k| keccak::lane(st, 3 * g + k, t));
+        for v in [
+            x,
+            x >> 24,
+            x >> 48 | y << 16,
+            y >> 8,
+            y >> 32,
+            y >> 56 | z << 8,
+            z >> 16,
+            z >> 40,
+        ] {
+            let a = (v & 0x7f_ffff) as i32;
+            if *m < N && a < Q {
+                w[*m] += mont_mul(a, word(&zhat[3 * *m..]) & 0x7f_ffff);
+                *m += 1;
             }
         }
     }

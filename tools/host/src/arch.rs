@@ -3,6 +3,7 @@
 //! The choice is per thread, so that tests run the verifier both ways side by side.
 
 use crate::keccak::{keccak_f1600, StateX4};
+use crate::mldsa_verify::PackedPoly;
 use crate::ntt::{self, Poly};
 use std::cell::Cell;
 
@@ -15,6 +16,12 @@ extern "C" {
     fn mldsa_invntt_avx2(a: *mut i32);
     fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
+    fn mldsa_rej_ntt_mul_acc_avx2(
+        w: *mut i32,
+        zhat: *const u8,
+        lane0: *const u8,
+        m: *mut usize,
+    ) -> usize;
 }
 
 /// Whether this machine can run the AVX2 routines.
@@ -76,4 +83,23 @@ pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
             keccak_f1600(st, s);
         }
     }
+}
+
+/// Takes the first groups of one block of state `t` as `mldsa_verify::rej_ntt_mul_acc`
+/// would, and returns how many it took: none on the portable path.
+pub fn rej_ntt_mul_acc(
+    w: &mut Poly,
+    zhat: &PackedPoly,
+    st: &StateX4,
+    t: usize,
+    m: &mut usize,
+) -> usize {
+    if !avx2() {
+        return 0;
+    }
+    // Lanes 0..20 of state t, the most the routine reads.
+    let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
+    // SAFETY: the thread chose AVX2 only if the CPU has it. The routine reads `lanes`,
+    // zhat[..768] and `*m`, and writes only the 256 coefficients of `w` and `*m`.
+    unsafe { mldsa_rej_ntt_mul_acc_avx2(w.as_mut_ptr(), zhat.as_ptr(), lanes.as_ptr(), m) }
 }

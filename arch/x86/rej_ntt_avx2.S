@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ExpandA's rejection sampling, with AVX2: RejNTTPoly (FIPS 204, Algorithm 30) and
+ * CoeffFromThreeBytes (Algorithm 14) on one SHAKE128 output block, where each accepted
+ * coefficient a of A[i][j] is at once multiplied by NTT(z)[j] and added to row i of w, as
+ * mldsa_verify.rs rej_ntt_mul_acc does. A itself is never stored.
+ *
+ * size_t mldsa_rej_ntt_mul_acc_avx2(int32_t w[256], const u8 zhat[769], const u8 *lane0,
+ *				     size_t *m);
+ *
+ * lane0 points to the first 64-bit lane of a state of the 4-way interleaved Keccak
+ * state (keccak.rs), so lane i of the block is the little-endian u64 at lane0 + 32 i.
+ * The 168-byte block is 7 groups of 24 bytes (lanes 3g..3g+2), each holding 8 candidates.
+ * Group by group, from the first, while at least 8 coefficients are missing (*m <= 248),
+ * every candidate a = 3 bytes & 0x7fffff with a < q is accepted in order:
+ *
+ *	w[*m] += montgomery_reduce(a * zhat[*m]); *m += 1;
+ *
+ * with zhat[k] the 23-bit little-endian value at zhat + 3 k (the caller keeps it in
+ * [0, q)). Returns the number of groups taken; the caller finishes the block from there.
+ * The results are bit for bit those of the portable loop. Reads at most zhat[0..768] and
+ * lanes 0..20; writes only w. A leaf that uses no stack; in the kernel it must run between
+ * kernel_fpu_begin() and kernel_fpu_end().
+ *
+ * Per group: the 8 candidates are spread to dwords, compared with q, the rejected ones
+ * zeroed, and the accepted ones moved to the low lanes by vpermd with a table indexed by
+ * the comparison's bit mask, whose other entries point to a zeroed lane. The Montgomery
+ * product of zero is zero, so all 8 lanes of w[*m..*m + 8] can be updated.
+ */
+
+#include <linux/linkage.h>
+
+#define Q	8380417
+#define QINV	58728449	/* q^-1 mod 2^32 */
+
+#define W	%rdi
+#define ZHAT	%rsi
+#define LANES	%rdx
+#define MPTR	%rcx
+#define G	%rax
+#define M	%r8
+#define BITS	%r9
+#define TABLE	%r10
+#define OFF	%r11
+
+#define VQ	%ymm15
+#define VQINV	%ymm14
+#define VMASK	%ymm13		/* 0x7fffff in each dword */
+#define VSPREAD	%ymm12		/* vpshufb: 24 bytes (as qwords 0 1 1 2) to 8 dwords */
+
+/*
+ * %ymm\r = the 8 3-byte little-endian fields of a 24-byte group whose qwords are in %xmm\r
+ * (qwords 0 and 1) and %xmm\x (qword 2), each masked to 23 bits.
+ */
+.macro spread r, x
+	vinserti128	$1, %xmm\x, %ymm\r, %ymm\r
+	vpermq		$0x94, %ymm\r, %ymm\r
+	vpshufb		VSPREAD, %ymm\r, %ymm\r
+	vpand		VMASK, %ymm\r, %ymm\r
+.endm
+
+SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
+	vpbroadcastd	.Lq(%rip), VQ
+	vpbroadcastd	.Lqinv(%rip), VQINV
+	vpbroadcastd	.Lmask23(%rip), VMASK
+	vmovdqa		.Lspread(%rip), VSPREAD
+	lea		.Lcompress(%rip), TABLE
+	mov		(MPTR), M
+	xor		%eax, %eax
+1:	cmp		$256 - 8, M
+	ja		2f
+	cmp		$7, G
+	jae		2f
+
+	/* The candidates a, the rejected ones zeroed, compressed to the low lanes. */
+	vmovq		(LANES), %xmm0
+	vpinsrq		$1, 32(LANES), %xmm0, %xmm0
+	vmovq		64(LANES), %xmm1
+	spread		0, 1
+	vpcmpgtd	%ymm0, VQ, %ymm1			/* a < q */
+	vpand		%ymm1, %ymm0, %ymm0
+	vmovmskps	%ymm1, %r9d
+	vpmovzxbd	(TABLE, BITS, 8), %ymm2
+	movzbl		.Lcount-.Lcompress(TABLE, BITS), %r9d
+	vpermd		%ymm0, %ymm2, %ymm0
+
+	/* b = zhat[m..m + 8]. */
+	lea		(M, M, 2), OFF
+	vmovdqu		(ZHAT, OFF), %xmm3
+	vmovq		16(ZHAT, OFF), %xmm4
+	spread		3, 4
+
+	/* w[m..m + 8] += montgomery_reduce(a * b), even and odd lanes apart. */
+	vmovshdup	%ymm0, %ymm1
+	vmovshdup	%ymm3, %ymm4
+	vpmuldq		%ymm3, %ymm0, %ymm0			/* a * b */
+	vpmuldq		%ymm4, %ymm1, %ymm1
+	vpmuldq		VQINV, %ymm0, %ymm2			/* t = a * b * QINV */
+	vpmuldq		VQINV, %ymm1, %ymm4
+	vpmuldq		VQ, %ymm2, %ymm2			/* t * q */
+	vpmuldq		VQ, %ymm4, %ymm4
+	vpsubq		%ymm2, %ymm0, %ymm0
+	vpsubq		%ymm4, %ymm1, %ymm1
+	vmovshdup	%ymm0, %ymm0				/* high dwords to the even lanes */
+	vpblendd	$0xaa, %ymm1, %ymm0, %ymm0		/* and odd lanes */
+	vpaddd		(W, M, 4), %ymm0, %ymm0
+	vmovdqu		%ymm0, (W, M, 4)
+
+	add		BITS, M
+	add		$3 * 32, LANES
+	inc		G
+	jmp		1b
+
+2:	mov		M, (MPTR)
+	vzeroupper
+	RET
+SYM_FUNC_END(mldsa_rej_ntt_mul_acc_avx2)
+
+/*
+ * Entry k of the compression table: the positions of the set bits of k in increasing
+ * order, then, in the lanes left over, the position of its lowest clear bit.
+ */
+.macro compress k
+	.set		.Lfill, 0
+	.irp		b, 7, 6, 5, 4, 3, 2, 1, 0
+	.if		((\k >> \b) & 1) == 0
+	.set		.Lfill, \b
+	.endif
+	.endr
+	.set		.Ltaken, 0
+	.irp		b, 0, 1, 2, 3, 4, 5, 6, 7
+	.if		(\k >> \b) & 1
+	.byte		\b
+	.set		.Ltaken, .Ltaken + 1
+	.endif
+	.endr
+	.rept		8 - .Ltaken
+	.byte		.Lfill
+	.endr
+.endm
+
+.section .rodata
+.balign 32
+.Lspread:
+	.byte		0, 1, 2, 0x80, 3, 4, 5, 0x80, 6, 7, 8, 0x80, 9, 10, 11, 0x80
+	.byte		4, 5, 6, 0x80, 7, 8, 9, 0x80, 10, 11, 12, 0x80, 13, 14, 15, 0x80
+.Lcompress:
+	.set		.Lk, 0
+	.rept		256
+	compress	.Lk
+	.set		.Lk, .Lk + 1
+	.endr
+/* Entry k: the number of set bits of k. */
+.Lcount:
+	.set		.Lk, 0
+	.rept		256
+	.byte		(.Lk & 1) + ((.Lk >> 1) & 1) + ((.Lk >> 2) & 1) + ((.Lk >> 3) & 1) + \
+			((.Lk >> 4) & 1) + ((.Lk >> 5) & 1) + ((.Lk >> 6) & 1) + ((.Lk >> 7) & 1)
+	.set		.Lk, .Lk + 1
+	.endr
+.Lq:
+	.long		Q
+.Lqinv:
+	.long		QINV
+.Lmask23:
+	.long		0x7fffff
