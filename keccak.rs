@@ -17,23 +17,22 @@ pub type StateX4 = [[u8; 32]; 25];
 pub const SHAKE128_RATE: usize = 168;
 pub const SHAKE256_RATE: usize = 136;
 
-/// Starts SHAKE at `rate` in state `s`: absorbs `input`, shorter than a block, and pads
-/// it (FIPS 202, Sections 5.1 and 6.2). The next permutation makes the first output block.
-pub fn shake_start<'a>(
-    st: &mut StateX4,
-    s: usize,
-    rate: usize,
-    input: impl Iterator<Item = &'a u8>,
-) {
+/// Starts SHAKE at `rate` in state `s`: absorbs `seed || nonce`, shorter than a block, and
+/// pads it (FIPS 202, Sections 5.1 and 6.2). The next permutation makes the first output
+/// block.
+pub fn shake_start(st: &mut StateX4, s: usize, rate: usize, seed: &[u8], nonce: &[u8]) {
+    let lanes = seed.chunks_exact(8);
+    let tail = lanes.remainder();
+    let k = seed.len() - tail.len();
     for row in st.iter_mut() {
         row[8 * s..8 * s + 8].fill(0);
     }
-    let mut k = 0;
-    for &b in input {
-        *byte(st, s, k) = b;
-        k += 1;
+    for (row, lane) in st.iter_mut().zip(lanes) {
+        row[8 * s..8 * s + 8].copy_from_slice(lane);
     }
-    *byte(st, s, k) = 0x1f;
+    for (n, &b) in tail.iter().chain(nonce).chain(&[0x1f]).enumerate() {
+        *byte(st, s, k + n) = b;
+    }
     *byte(st, s, rate - 1) |= 0x80;
 }
 

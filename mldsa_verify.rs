@@ -286,7 +286,7 @@ fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8]) {
 /// The SHAKE256 runs in state 0 of `s.st`.
 fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
     let st = &mut s.st;
-    shake_start(st, 0, SHAKE256_RATE, c_tilde.iter());
+    shake_start(st, 0, SHAKE256_RATE, c_tilde, &[]);
     arch::keccak_f1600_x4(st, 1);
     // The first 8 bytes, little-endian: lane 0.
     let mut signs = keccak::lane(st, 0, 0);
@@ -315,8 +315,7 @@ fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
 /// coefficient at a time as each is accepted.
 fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j0: usize, zhat: &[PackedPoly]) {
     for t in 0..zhat.len() {
-        let seed = [(j0 + t) as u8, i as u8];
-        shake_start(&mut s.st, t, SHAKE128_RATE, rho.iter().chain(&seed));
+        shake_start(&mut s.st, t, SHAKE128_RATE, rho, &[(j0 + t) as u8, i as u8]);
     }
     // The next coefficient of each A[i][j0 + t].
     let mut m = [0; 4];
@@ -344,8 +343,10 @@ pub fn rej_ntt_mul_acc(
     m: &mut usize,
     from: usize,
 ) {
+    let mut k = *m;
     for g in from..SHAKE128_RATE / 24 {
-        let [x, y, z] = [0, 1, 2].map(|k| keccak::lane(st, 3 * g + k, t));
+        let lane = |k| keccak::lane(st, 3 * g + k, t);
+        let (x, y, z) = (lane(0), lane(1), lane(2));
         for v in [
             x,
             x >> 24,
@@ -357,12 +358,13 @@ pub fn rej_ntt_mul_acc(
             z >> 40,
         ] {
             let a = (v & 0x7f_ffff) as i32;
-            if *m < N && a < Q {
-                w[*m] += mont_mul(a, word(&zhat[3 * *m..]) & 0x7f_ffff);
-                *m += 1;
+            if k < N && a < Q {
+                w[k] += mont_mul(a, word(&zhat[3 * k..]) & 0x7f_ffff);
+                k += 1;
             }
         }
     }
+    *m = k;
 }
 
 /// The little-endian 4-byte word at the start of `b`.

@@ -180,7 +180,8 @@ fn shake_start_and_squeeze_match_sha3_crate() {
                 h.finalize_xof().read(&mut want);
             }
             let mut st: StateX4 = [[0xa5; 32]; 25];
-            shake_start(&mut st, s, rate, input.iter());
+            let (seed, nonce) = input.split_at(rng.gen_range(0..=len));
+            shake_start(&mut st, s, rate, seed, nonce);
             let mut got = Vec::new();
             for _ in 0..2 {
                 keccak::keccak_f1600(&mut st, s);
