@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! ML-DSA signature verification (FIPS 204, Algorithms 3, 7 and 8).
+//! ML-DSA signature verification (FIPS 204, Algorithms 3, 5, 7 and 8).
 //!
 //! No allocation: all per-verify state lives in a [`Workspace`] that the caller provides.
 //! A is never stored: four entries of a row of A at a time are sampled and multiplied into
@@ -77,15 +77,57 @@ pub fn public_key_hash(h: &mut Shake, pk: &[u8], tr: &mut [u8]) {
     h.squeeze(tr);
 }
 
-/// Starts mu = H(tr || M', 64) with M' = 0 || |ctx| || ctx || M (Algorithm 3, line 5;
-/// Algorithm 8, line 7): absorbs all but M.
-fn absorb_mu_prefix(h: &mut Shake, tr: &[u8], ctx: &[u8]) -> Result<(), Error> {
+/// Starts mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line 5,
+/// domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7): absorbs tr and the
+/// first three fields of M'.
+fn absorb_mu_prefix(h: &mut Shake, tr: &[u8], domain: u8, ctx: &[u8]) -> Result<(), Error> {
     let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::Inval)?;
     h.init256();
     h.update(tr);
-    h.update(&[0, ctx_len]);
+    h.update(&[domain, ctx_len]);
     h.update(ctx);
     Ok(())
+}
+
+/// A pre-hash function of HashML-DSA (FIPS 204, Section 5.4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreHash {
+    Sha2_256,
+    Sha2_384,
+    Sha2_512,
+    Sha3_256,
+    Sha3_512,
+    /// SHAKE128 with 256 bits of output.
+    Shake128,
+    /// SHAKE256 with 512 bits of output.
+    Shake256,
+}
+
+impl PreHash {
+    /// The DER encoding of the function's OID, 2.16.840.1.101.3.4.2.n (NIST hash algorithms).
+    fn oid(self) -> [u8; 11] {
+        let n = match self {
+            PreHash::Sha2_256 => 1,
+            PreHash::Sha2_384 => 2,
+            PreHash::Sha2_512 => 3,
+            PreHash::Sha3_256 => 8,
+            PreHash::Sha3_512 => 10,
+            PreHash::Shake128 => 11,
+            PreHash::Shake256 => 12,
+        };
+        [
+            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, n,
+        ]
+    }
+
+    /// Bytes of PH(M).
+    pub fn len(self) -> usize {
+        match self {
+            PreHash::Sha2_256 | PreHash::Sha3_256 | PreHash::Shake128 => 32,
+            PreHash::Sha2_384 => 48,
+            PreHash::Sha2_512 | PreHash::Sha3_512 | PreHash::Shake256 => 64,
+        }
+    }
 }
 
 impl<const L: usize> Workspace<L> {
@@ -93,7 +135,7 @@ impl<const L: usize> Workspace<L> {
     /// SHAKE256 into which the caller absorbs M, in as many pieces as it likes, before
     /// calling [`verify_mu_absorbed`].
     pub fn absorb_mu_prefix(&mut self, tr: &[u8; 64], ctx: &[u8]) -> Result<&mut Shake, Error> {
-        absorb_mu_prefix(&mut self.s.h, tr, ctx)?;
+        absorb_mu_prefix(&mut self.s.h, tr, 0, ctx)?;
         Ok(&mut self.s.h)
     }
 }
@@ -110,8 +152,32 @@ pub fn verify<const L: usize>(
     let s = &mut ws.s;
     let tr = buf(&mut s.st, 64);
     public_key_hash(&mut s.h, pk, tr);
-    absorb_mu_prefix(&mut s.h, tr, ctx)?;
+    absorb_mu_prefix(&mut s.h, tr, 0, ctx)?;
     s.h.update(msg);
+    verify_mu_absorbed(p, ws, pk, sig)
+}
+
+/// HashML-DSA.Verify (Algorithm 5), given `phm` = PH(M) made with `ph`:
+/// M' = 1 || |ctx| || ctx || OID(ph) || PH(M). A `phm` of the wrong length is
+/// [`Error::Inval`].
+pub fn verify_prehash<const L: usize>(
+    p: &Params,
+    ws: &mut Workspace<L>,
+    pk: &[u8],
+    ph: PreHash,
+    phm: &[u8],
+    ctx: &[u8],
+    sig: &[u8],
+) -> Result<(), Error> {
+    if phm.len() != ph.len() {
+        return Err(Error::Inval);
+    }
+    let s = &mut ws.s;
+    let tr = buf(&mut s.st, 64);
+    public_key_hash(&mut s.h, pk, tr);
+    absorb_mu_prefix(&mut s.h, tr, 1, ctx)?;
+    s.h.update(&ph.oid());
+    s.h.update(phm);
     verify_mu_absorbed(p, ws, pk, sig)
 }
 

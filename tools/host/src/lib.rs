@@ -16,7 +16,7 @@ pub mod params;
 pub mod peers;
 pub mod shake;
 
-use mldsa_verify::{Error, Workspace};
+use mldsa_verify::{Error, PreHash, Workspace};
 use params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
 
 /// What is being signed, in each of the interfaces FIPS 204 defines.
@@ -28,6 +28,26 @@ pub enum Message<'a> {
     Internal(&'a [u8]),
     /// External mu.
     Mu(&'a [u8; 64]),
+    /// HashML-DSA.Verify: PH(M), the pre-hash function and a context string.
+    PreHash {
+        ph: PreHash,
+        phm: &'a [u8],
+        ctx: &'a [u8],
+    },
+}
+
+/// The pre-hash function for a FIPS 204 / ACVP name such as "SHA2-512".
+pub fn pre_hash(name: &str) -> Option<PreHash> {
+    Some(match name {
+        "SHA2-256" => PreHash::Sha2_256,
+        "SHA2-384" => PreHash::Sha2_384,
+        "SHA2-512" => PreHash::Sha2_512,
+        "SHA3-256" => PreHash::Sha3_256,
+        "SHA3-512" => PreHash::Sha3_512,
+        "SHAKE-128" => PreHash::Shake128,
+        "SHAKE-256" => PreHash::Shake256,
+        _ => return None,
+    })
 }
 
 /// The parameter set for a FIPS 204 name such as "ML-DSA-65".
@@ -51,6 +71,9 @@ fn verify_with<const L: usize>(
         Message::Pure { msg, ctx } => mldsa_verify::verify(p, ws, pk, msg, ctx, sig),
         Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, pk, mprime, sig),
         Message::Mu(mu) => mldsa_verify::verify_mu(p, ws, pk, mu, sig),
+        Message::PreHash { ph, phm, ctx } => {
+            mldsa_verify::verify_prehash(p, ws, pk, ph, phm, ctx, sig)
+        }
     }
 }
 

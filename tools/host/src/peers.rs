@@ -20,6 +20,12 @@ pub struct Set {
     /// Verify_internal and external mu by RustCrypto `ml-dsa`: (pk, M' or mu, sig).
     pub rustcrypto_internal: fn(&[u8], &[u8], &[u8]) -> bool,
     pub rustcrypto_mu: fn(&[u8], &[u8; 64], &[u8]) -> bool,
+    /// ML-DSA.Sign_internal by RustCrypto `ml-dsa`, deterministic: (seed, M') -> sig.
+    pub sign_internal: fn(&[u8; 32], &[u8]) -> Vec<u8>,
+    /// HashML-DSA.Sign and HashML-DSA.Verify by `fips204`, which hashes M itself:
+    /// (seed, M, ctx, PH) -> sig and (pk, M, ctx, PH, sig) -> decision.
+    pub fips204_hash_sign: fn(&[u8; 32], &[u8], &[u8], &fips204::Ph) -> Vec<u8>,
+    pub fips204_hash_verify: fn(&[u8], &[u8], &[u8], &fips204::Ph, &[u8]) -> bool,
     pub peers: [(&'static str, Verify); 4],
     /// Peers with SIMD code, for the benchmark only (aws-lc with `--features aws-lc`). They
     /// take an empty context only.
@@ -81,6 +87,39 @@ macro_rules! set {
                 Err(_) => false,
             }
         }
+        fn sign_internal(seed: &[u8; 32], mprime: &[u8]) -> Vec<u8> {
+            let sk = SigningKey::<$rc>::from_seed(&(*seed).into());
+            sk.expanded_key()
+                .sign_internal(&[mprime], &[0; 32].into())
+                .encode()
+                .to_vec()
+        }
+        fn fips204_hash_sign(seed: &[u8; 32], msg: &[u8], ctx: &[u8], ph: &fips204::Ph) -> Vec<u8> {
+            use fips204::traits::{KeyGen, Signer};
+            let (_, sk) = fips204::$fips::KG::keygen_from_seed(seed);
+            sk.try_hash_sign_with_seed(&[0; 32], msg, ctx, ph)
+                .unwrap()
+                .to_vec()
+        }
+        fn fips204_hash_verify(
+            pk: &[u8],
+            msg: &[u8],
+            ctx: &[u8],
+            ph: &fips204::Ph,
+            sig: &[u8],
+        ) -> bool {
+            use fips204::traits::{SerDes, Verifier};
+            let (Ok(pk), Ok(sig)) = (
+                pk.try_into(),
+                <[u8; fips204::$fips::SIG_LEN]>::try_from(sig),
+            ) else {
+                return false;
+            };
+            match fips204::$fips::PublicKey::try_from_bytes(pk) {
+                Ok(k) => k.hash_verify(msg, &sig, ctx, ph),
+                Err(_) => false,
+            }
+        }
         fn pqclean(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
             use pqcrypto_traits::sign::{DetachedSignature, PublicKey};
             let (Ok(pk), Ok(sig)) = (
@@ -122,6 +161,9 @@ macro_rules! set {
             sign,
             rustcrypto_internal,
             rustcrypto_mu,
+            sign_internal,
+            fips204_hash_sign,
+            fips204_hash_verify,
             peers: [
                 ("RustCrypto ml-dsa", rustcrypto),
                 ("fips204", fips204),

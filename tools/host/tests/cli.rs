@@ -35,7 +35,32 @@ fn cli_answers_acvp_and_bad_lines() {
         );
         want.push(answer);
     }
+    // HashML-DSA: M' = 1 || |ctx| || ctx || OID(SHA2-256) || PH(M), PH(M) given.
+    let phm = [7u8; 32];
+    let mprime = [
+        &[1u8, 0][..],
+        &hex::decode("0609608648016503040201").unwrap(),
+        &phm,
+    ];
+    let sig = (set.sign_internal)(&seed, &mprime.concat());
+    for (ph, ctx, answer) in [
+        ("SHA2-256", "", "ok"),
+        ("SHA3-256", "", "EKEYREJECTED"),
+        ("SHA2-256", "00", "EKEYREJECTED"),
+        ("SHA2-512", "", "EINVAL"),
+        ("MD5", "", "EINVAL"),
+    ] {
+        input += &format!(
+            "{{\"alg\":\"ML-DSA-65\",\"pk\":\"{}\",\"sig\":\"{}\",\"ph\":\"{ph}\",\"phm\":\"{}\",\"ctx\":\"{ctx}\"}}\n",
+            hex::encode(&pk),
+            hex::encode(&sig),
+            hex::encode(phm),
+        );
+        want.push(answer);
+    }
     for line in [
+        "{\"alg\":\"ML-DSA-44\",\"pk\":\"00\",\"sig\":\"00\",\"ph\":\"SHA2-256\"}",
+        "{\"alg\":\"ML-DSA-44\",\"pk\":\"00\",\"sig\":\"00\",\"ph\":\"SHA2-256\",\"phm\":\"00\",\"msg\":\"00\"}",
         "not json",
         "{\"alg\":\"ML-DSA-99\",\"pk\":\"00\",\"sig\":\"00\",\"msg\":\"\"}",
         "{\"alg\":\"ML-DSA-44\",\"pk\":\"zz\",\"sig\":\"00\",\"msg\":\"\"}",
