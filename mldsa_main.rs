@@ -17,10 +17,10 @@
 
 use core::ffi::{c_int, c_uint, c_void};
 use core::mem::size_of;
-use kernel::init::Zeroable;
+use kernel::init::{zeroed, Zeroable};
 use kernel::prelude::*;
 use kernel::{bindings, error::to_result, init::pin_init_from_closure, types::Opaque};
-use mldsa_verify::Workspace;
+use mldsa_verify::{PublicKey, Workspace};
 use params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
 use shake::Shake;
 
@@ -250,7 +250,6 @@ mod arch {
     }
 }
 
-const MAX_PK_LEN: usize = ML_DSA_87.pk_len();
 const MAX_SIG_LEN: usize = ML_DSA_87.sig_len();
 
 /// The parameter set of the algorithm whose matrix A has `l` columns (4, 5 or 7).
@@ -277,14 +276,22 @@ impl From<mldsa_verify::Error> for Error {
     }
 }
 
-/// The tfm context: a public key and its tr = H(pk, 64), computed once when it is set.
-#[derive(Zeroable)]
-struct Key {
-    pk: [u8; MAX_PK_LEN],
-    /// Bytes of `pk` in use; 0 until a key is set.
-    len: usize,
-    tr: [u8; 64],
+// SAFETY: A `Workspace` is made of integers only (polynomials, buffers and the kernel's
+// `shake_ctx`), so all-zero bytes are a valid value.
+unsafe impl<const L: usize> Zeroable for Workspace<L> {}
+
+// SAFETY: A `PublicKey` is made of byte arrays only.
+unsafe impl<const K: usize> Zeroable for PublicKey<K> {}
+
+/// The tfm context: the public key of a set with `K` rows, decoded when it is set.
+struct Key<const K: usize> {
+    pk: PublicKey<K>,
+    /// Whether `pk` holds a key.
+    set: bool,
 }
+
+// SAFETY: All fields are `Zeroable` (`derive(Zeroable)` does not take const generics).
+unsafe impl<const K: usize> Zeroable for Key<K> {}
 
 /// The request context: everything one verification needs.
 struct Request<const L: usize> {
@@ -292,20 +299,17 @@ struct Request<const L: usize> {
     sig: [u8; MAX_SIG_LEN],
 }
 
-// SAFETY: A `Request` is made of integers only (the workspace's polynomials and buffers and
-// the kernel's `shake_ctx`), so all-zero bytes are a valid value.
+// SAFETY: All fields are `Zeroable`.
 unsafe impl<const L: usize> Zeroable for Request<L> {}
 
-impl Key {
-    /// Sets the public key of `p`, after checking its length.
-    fn set(&mut self, p: &Params, pk: &[u8]) -> Result {
-        self.len = 0;
-        if pk.len() != p.pk_len() {
-            return Err(errno(bindings::EBADMSG));
-        }
-        mldsa_verify::public_key_hash(&mut Shake::new(), pk, &mut self.tr);
-        self.pk[..pk.len()].copy_from_slice(pk);
-        self.len = pk.len();
+impl<const K: usize> Key<K> {
+    /// Decodes `pk`, a public key of the set with `L` columns; the workspace it needs for
+    /// that is allocated for the call.
+    fn set<const L: usize>(&mut self, pk: &[u8]) -> Result {
+        self.set = false;
+        let mut ws = KBox::<Workspace<L>>::init(zeroed(), GFP_KERNEL)?;
+        self.pk.decode(params_for(L), &mut ws, pk)?;
+        self.set = true;
         Ok(())
     }
 
@@ -317,17 +321,14 @@ impl Key {
         sig_len: usize,
         absorb_msg: impl FnOnce(&mut Shake) -> Result,
     ) -> Result {
-        if self.len == 0 {
+        if !self.set {
             return Err(EINVAL);
         }
         let sig = r.sig.get(..sig_len).ok_or(errno(bindings::EBADMSG))?;
-        absorb_msg(r.ws.absorb_mu_prefix(&self.tr, &[])?)?;
-        let pk = &self.pk[..self.len];
+        absorb_msg(r.ws.absorb_mu_prefix(&self.pk, &[])?)?;
+        let p = params_for(L);
         Ok(mldsa_verify::verify_mu_absorbed(
-            params_for(L),
-            &mut r.ws,
-            pk,
-            sig,
+            p, &mut r.ws, &self.pk, sig,
         )?)
     }
 }
@@ -380,39 +381,40 @@ unsafe extern "C" fn init_tfm<const L: usize>(tfm: *mut bindings::crypto_akciphe
 }
 
 /// `akcipher_alg.set_pub_key`.
-unsafe extern "C" fn set_pub_key<const L: usize>(
+unsafe extern "C" fn set_pub_key<const K: usize, const L: usize>(
     tfm: *mut bindings::crypto_akcipher,
     key: *const c_void,
     keylen: c_uint,
 ) -> c_int {
-    // SAFETY: The tfm context is `cra_ctxsize = size_of::<Key>()` bytes, zeroed when the tfm
-    // was allocated and suitably aligned (`CRYPTO_MINALIGN`), and the crypto API does not
-    // run other operations on the tfm while its key is being set.
-    let k = unsafe { &mut *bindings::akcipher_tfm_ctx(tfm).cast::<Key>() };
-    let p = params_for(L);
-    if keylen as usize != p.pk_len() {
-        k.len = 0;
+    // SAFETY: The tfm context is `cra_ctxsize = size_of::<Key<K>>()` bytes, zeroed when the
+    // tfm was allocated and suitably aligned (`CRYPTO_MINALIGN`), and the crypto API does
+    // not run other operations on the tfm while its key is being set.
+    let k = unsafe { &mut *bindings::akcipher_tfm_ctx(tfm).cast::<Key<K>>() };
+    if keylen as usize != params_for(L).pk_len() {
+        k.set = false;
         return errno(bindings::EBADMSG).to_errno();
     }
     // SAFETY: The caller passes `keylen` readable bytes at `key`, and `keylen` is not zero.
     let pk = unsafe { core::slice::from_raw_parts(key.cast::<u8>(), keylen as usize) };
-    match k.set(p, pk) {
+    match k.set::<L>(pk) {
         Ok(()) => 0,
         Err(e) => e.to_errno(),
     }
 }
 
 /// `akcipher_alg.verify`: the signature then the message in `req->src`.
-unsafe extern "C" fn verify<const L: usize>(req: *mut bindings::akcipher_request) -> c_int {
+unsafe extern "C" fn verify<const K: usize, const L: usize>(
+    req: *mut bindings::akcipher_request,
+) -> c_int {
     // SAFETY: The crypto API passes a valid request on a tfm of this algorithm. Its tfm
-    // context is a `Key` (see `set_pub_key`), only read here. Its request context is
+    // context is a `Key<K>` (see `set_pub_key`), only read here. Its request context is
     // `size_of::<Request<L>>()` bytes (`init_tfm`), aligned to `CRYPTO_MINALIGN` and ours
     // alone during the call; zeroing it first makes it a valid `Request`.
     let (k, r, src, sig_len, msg_len) = unsafe {
         let tfm = bindings::crypto_akcipher_reqtfm(req);
         let r = bindings::akcipher_request_ctx(req).cast::<Request<L>>();
         r.write_bytes(0, 1);
-        let k = &*bindings::akcipher_tfm_ctx(tfm).cast::<Key>();
+        let k = &*bindings::akcipher_tfm_ctx(tfm).cast::<Key<K>>();
         (
             k,
             &mut *r,
@@ -471,13 +473,17 @@ fn set_name(dst: &mut [kernel::ffi::c_char], s: &[u8]) {
     dst[s.len()] = 0;
 }
 
-/// The akcipher algorithm `name` (e.g. "mldsa65", driver "mldsa65-rust") for `params_for(L)`.
-fn akcipher_alg<const L: usize>(name: &str, module: &'static ThisModule) -> bindings::akcipher_alg {
+/// The akcipher algorithm `name` (e.g. "mldsa65", driver "mldsa65-rust") for the set with `K`
+/// rows and `L` columns.
+fn akcipher_alg<const K: usize, const L: usize>(
+    name: &str,
+    module: &'static ThisModule,
+) -> bindings::akcipher_alg {
     // SAFETY: `akcipher_alg` is plain C data for which all-zero bytes are valid: null
     // pointers and `None` callbacks.
     let mut alg: bindings::akcipher_alg = unsafe { core::mem::zeroed() };
-    alg.verify = Some(verify::<L>);
-    alg.set_pub_key = Some(set_pub_key::<L>);
+    alg.verify = Some(verify::<K, L>);
+    alg.set_pub_key = Some(set_pub_key::<K, L>);
     alg.max_size = Some(max_size::<L>);
     alg.init = Some(init_tfm::<L>);
     alg.sign = Some(unsupported);
@@ -490,7 +496,7 @@ fn akcipher_alg<const L: usize>(name: &str, module: &'static ThisModule) -> bind
     driver[name.len()..name.len() + 5].copy_from_slice(b"-rust");
     set_name(&mut alg.base.cra_driver_name, &driver[..name.len() + 5]);
     alg.base.cra_priority = 100;
-    alg.base.cra_ctxsize = size_of::<Key>() as c_uint;
+    alg.base.cra_ctxsize = size_of::<Key<K>>() as c_uint;
     alg.base.cra_module = module.as_ptr();
     alg
 }
@@ -503,7 +509,7 @@ struct Registration {
 }
 
 impl Registration {
-    fn new<const L: usize>(
+    fn new<const K: usize, const L: usize>(
         name: &'static str,
         module: &'static ThisModule,
     ) -> impl PinInit<Self, Error> {
@@ -514,7 +520,7 @@ impl Registration {
             alg <- unsafe {
                 pin_init_from_closure(move |slot: *mut Opaque<bindings::akcipher_alg>| {
                     let alg = Opaque::raw_get(slot);
-                    alg.write(akcipher_alg::<L>(name, module));
+                    alg.write(akcipher_alg::<K, L>(name, module));
                     to_result(bindings::crypto_register_akcipher(alg))
                 })
             },
@@ -550,9 +556,9 @@ impl kernel::Module for MlDsaModule {
             arch::name()
         );
         let algs = [
-            KBox::pin_init(Registration::new::<4>("mldsa44", module), GFP_KERNEL)?,
-            KBox::pin_init(Registration::new::<5>("mldsa65", module), GFP_KERNEL)?,
-            KBox::pin_init(Registration::new::<7>("mldsa87", module), GFP_KERNEL)?,
+            KBox::pin_init(Registration::new::<4, 4>("mldsa44", module), GFP_KERNEL)?,
+            KBox::pin_init(Registration::new::<6, 5>("mldsa65", module), GFP_KERNEL)?,
+            KBox::pin_init(Registration::new::<8, 7>("mldsa87", module), GFP_KERNEL)?,
         ];
         pr_info!("registered mldsa44, mldsa65, mldsa87 (drivers mldsaNN-rust)\n");
         Ok(MlDsaModule { _algs: algs })

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! ML-DSA signature verification (FIPS 204, Algorithms 3, 5, 7 and 8).
+//! ML-DSA signature verification (FIPS 204, Algorithms 3, 5 and 8).
 //!
-//! No allocation: all per-verify state lives in a [`Workspace`] that the caller provides.
+//! No allocation: a public key is decoded once into a [`PublicKey`], and all per-verify
+//! state lives in a [`Workspace`]; the caller provides both.
 //! A is never stored: four entries of a row of A at a time are sampled and multiplied into
 //! row i as they stream out of four SHAKE128s, and NTT(z) is kept packed to 3 bytes a
 //! coefficient. w1 is absorbed into the SHAKE256 that produces c~' one row at a time.
@@ -69,12 +70,52 @@ impl<const L: usize> Workspace<L> {
     }
 }
 
-/// tr = H(pk, 64) (Algorithm 8, line 6). It depends on the key only: a caller that
-/// verifies many signatures under one key computes it once.
-pub fn public_key_hash(h: &mut Shake, pk: &[u8], tr: &mut [u8]) {
-    h.init256();
-    h.update(pk);
-    h.squeeze(tr);
+/// A public key decoded for verification: pkDecode (Algorithm 23) with t1 taken to the NTT
+/// domain, and tr = H(pk, 64) (Algorithm 8, line 6). `K` is the set's number of rows. A
+/// caller that verifies many signatures under one key decodes it once.
+pub struct PublicKey<const K: usize> {
+    rho: [u8; 32],
+    tr: [u8; 64],
+    /// NTT(t1), one packed row each.
+    t1hat: [PackedPoly; K],
+}
+
+impl<const K: usize> PublicKey<K> {
+    /// A zeroed key, to be set by [`PublicKey::decode`].
+    pub const fn new() -> Self {
+        Self {
+            rho: [0; 32],
+            tr: [0; 64],
+            t1hat: [[0; 3 * N + 1]; K],
+        }
+    }
+
+    /// Decodes `pk`, a public key of the set `p`, using `ws` as scratch.
+    pub fn decode<const L: usize>(
+        &mut self,
+        p: &Params,
+        ws: &mut Workspace<L>,
+        pk: &[u8],
+    ) -> Result<(), Error> {
+        if p.k != K || p.l != L {
+            return Err(Error::Inval);
+        }
+        if pk.len() != p.pk_len() {
+            return Err(Error::BadMsg);
+        }
+        let s = &mut ws.s;
+        s.h.init256();
+        s.h.update(pk);
+        s.h.squeeze(&mut self.tr);
+        let (rho, t1) = pk.split_at(32);
+        self.rho.copy_from_slice(rho);
+        for (t1hat, t1) in self.t1hat.iter_mut().zip(t1.chunks_exact(320)) {
+            bit_unpack::<10>(t1, &mut s.w, |v| v);
+            arch::ntt(&mut s.w);
+            pack(&s.w, t1hat);
+        }
+        Ok(())
+    }
 }
 
 /// Starts mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line 5,
@@ -131,39 +172,39 @@ impl PreHash {
 }
 
 impl<const L: usize> Workspace<L> {
-    /// Starts mu for ML-DSA.Verify given the key's tr and a context string, and returns the
+    /// Starts mu for ML-DSA.Verify under `key` with a context string, and returns the
     /// SHAKE256 into which the caller absorbs M, in as many pieces as it likes, before
     /// calling [`verify_mu_absorbed`].
-    pub fn absorb_mu_prefix(&mut self, tr: &[u8; 64], ctx: &[u8]) -> Result<&mut Shake, Error> {
-        absorb_mu_prefix(&mut self.s.h, tr, 0, ctx)?;
+    pub fn absorb_mu_prefix<const K: usize>(
+        &mut self,
+        key: &PublicKey<K>,
+        ctx: &[u8],
+    ) -> Result<&mut Shake, Error> {
+        absorb_mu_prefix(&mut self.s.h, &key.tr, 0, ctx)?;
         Ok(&mut self.s.h)
     }
 }
 
 /// ML-DSA.Verify (Algorithm 3).
-pub fn verify<const L: usize>(
+pub fn verify<const K: usize, const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
-    pk: &[u8],
+    key: &PublicKey<K>,
     msg: &[u8],
     ctx: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
-    let s = &mut ws.s;
-    let tr = buf(&mut s.st, 64);
-    public_key_hash(&mut s.h, pk, tr);
-    absorb_mu_prefix(&mut s.h, tr, 0, ctx)?;
-    s.h.update(msg);
-    verify_mu_absorbed(p, ws, pk, sig)
+    ws.absorb_mu_prefix(key, ctx)?.update(msg);
+    verify_mu_absorbed(p, ws, key, sig)
 }
 
 /// HashML-DSA.Verify (Algorithm 5), given `phm` = PH(M) made with `ph`:
 /// M' = 1 || |ctx| || ctx || OID(ph) || PH(M). A `phm` of the wrong length is
 /// [`Error::Inval`].
-pub fn verify_prehash<const L: usize>(
+pub fn verify_prehash<const K: usize, const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
-    pk: &[u8],
+    key: &PublicKey<K>,
     ph: PreHash,
     phm: &[u8],
     ctx: &[u8],
@@ -172,74 +213,69 @@ pub fn verify_prehash<const L: usize>(
     if phm.len() != ph.len() {
         return Err(Error::Inval);
     }
-    let s = &mut ws.s;
-    let tr = buf(&mut s.st, 64);
-    public_key_hash(&mut s.h, pk, tr);
-    absorb_mu_prefix(&mut s.h, tr, 1, ctx)?;
-    s.h.update(&ph.oid());
-    s.h.update(phm);
-    verify_mu_absorbed(p, ws, pk, sig)
+    let h = &mut ws.s.h;
+    absorb_mu_prefix(h, &key.tr, 1, ctx)?;
+    h.update(&ph.oid());
+    h.update(phm);
+    verify_mu_absorbed(p, ws, key, sig)
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8), with the formatted message M' given.
-pub fn verify_internal<const L: usize>(
+pub fn verify_internal<const K: usize, const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
-    pk: &[u8],
+    key: &PublicKey<K>,
     mprime: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
-    let s = &mut ws.s;
-    let tr = buf(&mut s.st, 64);
-    public_key_hash(&mut s.h, pk, tr);
-    s.h.init256();
-    s.h.update(tr);
-    s.h.update(mprime);
-    verify_mu_absorbed(p, ws, pk, sig)
+    let h = &mut ws.s.h;
+    h.init256();
+    h.update(&key.tr);
+    h.update(mprime);
+    verify_mu_absorbed(p, ws, key, sig)
 }
 
 /// Algorithm 8 from line 7 on, once tr || M' is absorbed (see
 /// [`Workspace::absorb_mu_prefix`]): squeezes mu and verifies `sig` against it.
-pub fn verify_mu_absorbed<const L: usize>(
+pub fn verify_mu_absorbed<const K: usize, const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
-    pk: &[u8],
+    key: &PublicKey<K>,
     sig: &[u8],
 ) -> Result<(), Error> {
     ws.s.h.squeeze(buf(&mut ws.s.st, 64));
-    verify_ws_mu(p, ws, pk, sig)
+    verify_ws_mu(p, ws, key, sig)
 }
 
 /// Algorithm 8 from line 7 on, given mu = H(tr || M', 64) (external mu).
-pub fn verify_mu<const L: usize>(
+pub fn verify_mu<const K: usize, const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
-    pk: &[u8],
+    key: &PublicKey<K>,
     mu: &[u8; 64],
     sig: &[u8],
 ) -> Result<(), Error> {
     buf(&mut ws.s.st, 64).copy_from_slice(mu);
-    verify_ws_mu(p, ws, pk, sig)
+    verify_ws_mu(p, ws, key, sig)
 }
 
 /// Algorithm 8 from line 7 on, with mu at the start of the workspace's buffer.
-fn verify_ws_mu<const L: usize>(
+fn verify_ws_mu<const K: usize, const L: usize>(
     p: &Params,
     ws: &mut Workspace<L>,
-    pk: &[u8],
+    key: &PublicKey<K>,
     sig: &[u8],
 ) -> Result<(), Error> {
-    if p.l != L {
+    if p.k != K || p.l != L {
         return Err(Error::Inval);
     }
-    if pk.len() != p.pk_len() || sig.len() != p.sig_len() {
+    if sig.len() != p.sig_len() {
         return Err(Error::BadMsg);
     }
-    // sigDecode (Algorithm 27) and pkDecode (Algorithm 23).
+    // sigDecode (Algorithm 27).
     let z_len = 32 * p.z_bits() as usize;
     let (c_tilde, sig) = sig.split_at(p.c_tilde_len());
     let (z, hint) = sig.split_at(p.l * z_len);
-    let (rho, t1) = pk.split_at(32);
     check_hint(p, hint)?;
     let s = &mut ws.s;
     // c~' = H(mu || w1Encode(w1)) starts with mu, which frees the buffer.
@@ -256,10 +292,7 @@ fn verify_ws_mu<const L: usize>(
             return Err(Error::BadMsg);
         }
         arch::ntt(&mut s.w);
-        // Each coefficient is stored as a word whose zero top byte the next one overwrites.
-        for (m, &c) in s.w.iter().enumerate() {
-            zhat[3 * m..3 * m + 4].copy_from_slice(&freeze(c).to_le_bytes());
-        }
+        pack(&s.w, zhat);
     }
     sample_in_ball(p, s, c_tilde);
     arch::ntt(&mut s.chat);
@@ -268,12 +301,13 @@ fn verify_ws_mu<const L: usize>(
     // then w1 = UseHint(h, w'approx), absorbed into c~'.
     let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
-    for (i, (t1, &end)) in t1.chunks_exact(320).zip(ends).enumerate() {
-        bit_unpack::<10>(t1, &mut s.w, |v| v);
-        arch::ntt(&mut s.w);
+    for (i, (t1hat, &end)) in key.t1hat.iter().zip(ends).enumerate() {
+        for (m, w) in s.w.iter_mut().enumerate() {
+            *w = coeff(t1hat, m);
+        }
         arch::pointwise(&mut s.w, &s.chat);
         for (j, zhat) in ws.zhat.chunks(4).enumerate() {
-            expand_a_mul_acc(s, rho, i, 4 * j, zhat);
+            expand_a_mul_acc(s, &key.rho, i, 4 * j, zhat);
         }
         for w in s.w.iter_mut() {
             *w = reduce32(*w);
@@ -425,7 +459,7 @@ pub fn rej_ntt_mul_acc(
         ] {
             let a = (v & 0x7f_ffff) as i32;
             if k < N && a < Q {
-                w[k] += mont_mul(a, word(&zhat[3 * k..]) & 0x7f_ffff);
+                w[k] += mont_mul(a, coeff(zhat, k));
                 k += 1;
             }
         }
@@ -433,9 +467,17 @@ pub fn rej_ntt_mul_acc(
     *m = k;
 }
 
-/// The little-endian 4-byte word at the start of `b`.
-fn word(b: &[u8]) -> i32 {
-    i32::from_le_bytes([b[0], b[1], b[2], b[3]])
+/// Packs the coefficients of `a`, reduced to [0, q), into `out`. Each is stored as a
+/// 4-byte word whose zero top byte the next one overwrites.
+fn pack(a: &Poly, out: &mut PackedPoly) {
+    for (m, &c) in a.iter().enumerate() {
+        out[3 * m..3 * m + 4].copy_from_slice(&freeze(c).to_le_bytes());
+    }
+}
+
+/// Coefficient `m` of a packed polynomial, read as a word.
+fn coeff(a: &PackedPoly, m: usize) -> i32 {
+    i32::from_le_bytes(a[3 * m..3 * m + 4].try_into().unwrap()) & 0xff_ffff
 }
 
 /// UseHint (Algorithm 40) for r in [0, q), with Decompose (Algorithm 36) computed

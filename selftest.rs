@@ -7,7 +7,7 @@
 //! `set_pub_key` sets it and a [`Request`] context.
 
 use crate::shake::Shake;
-use crate::{errno, params_for, Key, Request};
+use crate::{errno, Key, Request};
 use kat::Kat;
 use kernel::{bindings, init::zeroed, prelude::*};
 
@@ -21,14 +21,14 @@ pub(crate) static KATS: [&Kat; 3] = [&kat::ML_DSA_44, &kat::ML_DSA_65, &kat::ML_
 /// Runs the self-tests with `kats` (in the order of [`KATS`]). A failure is logged and
 /// gives `ELIBBAD`, as a failed crypto self-test does.
 pub(crate) fn run(kats: &[&Kat; 3]) -> Result {
-    cast::<4>("ML-DSA-44", kats[0])?;
-    cast::<5>("ML-DSA-65", kats[1])?;
-    cast::<7>("ML-DSA-87", kats[2])
+    cast::<4, 4>("ML-DSA-44", kats[0])?;
+    cast::<6, 5>("ML-DSA-65", kats[1])?;
+    cast::<8, 7>("ML-DSA-87", kats[2])
 }
 
-/// The self-test of the set with `L` columns.
-fn cast<const L: usize>(name: &str, kat: &Kat) -> Result {
-    let mut key = KBox::<Key>::init(zeroed(), GFP_KERNEL)?;
+/// The self-test of the set with `K` rows and `L` columns.
+fn cast<const K: usize, const L: usize>(name: &str, kat: &Kat) -> Result {
+    let mut key = KBox::<Key<K>>::init(zeroed(), GFP_KERNEL)?;
     let mut r = KBox::<Request<L>>::init(zeroed(), GFP_KERNEL)?;
     let n = kat.sig.len().min(r.sig.len());
     r.sig[..n].copy_from_slice(&kat.sig[..n]);
@@ -37,7 +37,7 @@ fn cast<const L: usize>(name: &str, kat: &Kat) -> Result {
         Ok(())
     };
     let valid = key
-        .set(params_for(L), kat.pk)
+        .set::<L>(kat.pk)
         .and_then(|()| key.verify(&mut r, kat.sig.len(), msg));
     r.sig[0] ^= 1;
     let corrupted = key.verify(&mut r, kat.sig.len(), msg);

@@ -16,7 +16,7 @@ pub mod params;
 pub mod peers;
 pub mod shake;
 
-use mldsa_verify::{Error, PreHash, Workspace};
+use mldsa_verify::{Error, PreHash, PublicKey, Workspace};
 use params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
 
 /// What is being signed, in each of the interfaces FIPS 204 defines.
@@ -60,65 +60,114 @@ pub fn params(alg: &str) -> Option<&'static Params> {
     }
 }
 
-fn verify_with<const L: usize>(
-    p: &Params,
-    ws: &mut Workspace<L>,
-    pk: &[u8],
-    sig: &[u8],
-    m: Message,
-) -> Result<(), Error> {
-    match m {
-        Message::Pure { msg, ctx } => mldsa_verify::verify(p, ws, pk, msg, ctx, sig),
-        Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, pk, mprime, sig),
-        Message::Mu(mu) => mldsa_verify::verify_mu(p, ws, pk, mu, sig),
-        Message::PreHash { ph, phm, ctx } => {
-            mldsa_verify::verify_prehash(p, ws, pk, ph, phm, ctx, sig)
+/// A decoded public key and a workspace for one parameter set (`K` rows, `L` columns).
+struct Slot<const K: usize, const L: usize> {
+    key: PublicKey<K>,
+    ws: Workspace<L>,
+}
+
+impl<const K: usize, const L: usize> Slot<K, L> {
+    const fn new() -> Self {
+        Self {
+            key: PublicKey::new(),
+            ws: Workspace::new(),
         }
+    }
+
+    /// Verifies under the key last decoded into this slot.
+    fn verify(&mut self, p: &Params, sig: &[u8], m: Message) -> Result<(), Error> {
+        let (ws, key) = (&mut self.ws, &self.key);
+        match m {
+            Message::Pure { msg, ctx } => mldsa_verify::verify(p, ws, key, msg, ctx, sig),
+            Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, key, mprime, sig),
+            Message::Mu(mu) => mldsa_verify::verify_mu(p, ws, key, mu, sig),
+            Message::PreHash { ph, phm, ctx } => {
+                mldsa_verify::verify_prehash(p, ws, key, ph, phm, ctx, sig)
+            }
+        }
+    }
+
+    fn decode_and_verify(
+        &mut self,
+        p: &Params,
+        pk: &[u8],
+        sig: &[u8],
+        m: Message,
+    ) -> Result<(), Error> {
+        self.key.decode(p, &mut self.ws, pk)?;
+        self.verify(p, sig, m)
     }
 }
 
-/// One workspace per parameter set, for callers that keep them off the stack (as the
-/// kernel keeps its workspace in the request context).
+/// A decoded key and a workspace per parameter set, for callers that keep them off the
+/// stack (as the kernel keeps its workspace in the request context).
 pub struct Workspaces {
-    w44: Workspace<4>,
-    w65: Workspace<5>,
-    w87: Workspace<7>,
+    s44: Slot<4, 4>,
+    s65: Slot<6, 5>,
+    s87: Slot<8, 7>,
+}
+
+/// Runs `$e` with `$s` bound to the slot of the set `$p`.
+macro_rules! on_slot {
+    ($self:expr, $p:expr, $s:ident => $e:expr) => {
+        match $p.l {
+            4 => {
+                let $s = &mut $self.s44;
+                $e
+            }
+            5 => {
+                let $s = &mut $self.s65;
+                $e
+            }
+            _ => {
+                let $s = &mut $self.s87;
+                $e
+            }
+        }
+    };
 }
 
 impl Workspaces {
     pub fn boxed() -> Box<Self> {
         Box::new(Self {
-            w44: Workspace::new(),
-            w65: Workspace::new(),
-            w87: Workspace::new(),
+            s44: Slot::new(),
+            s65: Slot::new(),
+            s87: Slot::new(),
         })
     }
 
-    /// Verifies with the workspace for `p`.
+    /// Decodes `pk` as the key for `p`, then verifies under it.
     pub fn verify(&mut self, p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
-        match p.l {
-            4 => verify_with(p, &mut self.w44, pk, sig, m),
-            5 => verify_with(p, &mut self.w65, pk, sig, m),
-            _ => verify_with(p, &mut self.w87, pk, sig, m),
-        }
+        on_slot!(self, p, s => s.decode_and_verify(p, pk, sig, m))
     }
 
-    /// Bytes of the workspace for `p`.
-    pub fn size_of(p: &Params) -> usize {
+    /// Decodes `pk` as the key for `p`, for [`Workspaces::verify_decoded`].
+    pub fn decode(&mut self, p: &Params, pk: &[u8]) -> Result<(), Error> {
+        on_slot!(self, p, s => s.key.decode(p, &mut s.ws, pk))
+    }
+
+    /// Verifies under the key last decoded for `p`.
+    pub fn verify_decoded(&mut self, p: &Params, sig: &[u8], m: Message) -> Result<(), Error> {
+        on_slot!(self, p, s => s.verify(p, sig, m))
+    }
+
+    /// Bytes of the workspace and of the decoded key for `p`.
+    pub fn size_of(p: &Params) -> (usize, usize) {
+        use std::mem::size_of;
         match p.l {
-            4 => std::mem::size_of::<Workspace<4>>(),
-            5 => std::mem::size_of::<Workspace<5>>(),
-            _ => std::mem::size_of::<Workspace<7>>(),
+            4 => (size_of::<Workspace<4>>(), size_of::<PublicKey<4>>()),
+            5 => (size_of::<Workspace<5>>(), size_of::<PublicKey<6>>()),
+            _ => (size_of::<Workspace<7>>(), size_of::<PublicKey<8>>()),
         }
     }
 }
 
-/// Verifies with a workspace on the stack, as host callers may.
+/// Verifies with the workspace and the decoded key on the stack, as host callers may.
 pub fn verify(p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
     match p.l {
-        4 => verify_with(p, &mut Workspace::<4>::new(), pk, sig, m),
-        5 => verify_with(p, &mut Workspace::<5>::new(), pk, sig, m),
-        7 => verify_with(p, &mut Workspace::<7>::new(), pk, sig, m),
+        4 => Slot::<4, 4>::new().decode_and_verify(p, pk, sig, m),
+        5 => Slot::<6, 5>::new().decode_and_verify(p, pk, sig, m),
+        7 => Slot::<8, 7>::new().decode_and_verify(p, pk, sig, m),
         _ => Err(Error::Inval),
     }
 }

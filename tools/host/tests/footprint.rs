@@ -1,4 +1,5 @@
-//! The memory budget: workspace size and the stack of the verify call itself.
+//! The memory budget: workspace size and the stack of the verify call itself (key decoding
+//! included).
 
 mod common;
 
@@ -19,10 +20,11 @@ fn workspace_and_stack_within_budget() {
                 ctx: b"",
             };
             let ((r, heap), stack) = stack_used(|| heap_used(|| ws.verify(set.p, &pk, &sig, m)));
-            let size = Workspaces::size_of(set.p);
+            let (size, key) = Workspaces::size_of(set.p);
             assert_eq!(r, Ok(()));
             println!(
-                "{}: workspace {size} bytes, stack {stack} bytes, heap {heap} bytes",
+                "{}: workspace {size} bytes, decoded key {key} bytes, stack {stack} bytes, \
+                 heap {heap} bytes",
                 set.name
             );
             assert!(size <= budgets[n], "{} workspace {size} bytes", set.name);

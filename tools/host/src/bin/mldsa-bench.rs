@@ -1,4 +1,6 @@
-//! mldsa-bench: this verifier, AVX2 and portable, next to its peers, per parameter set.
+//! mldsa-bench: this verifier, AVX2 and portable, next to its peers, per parameter set. This
+//! verifier runs twice on each path: decoding the public key in every verify, as a one-shot
+//! call does, and with the key decoded once beforehand (a prepared key).
 //!
 //! For each implementation it reports instructions per verify (callgrind: the binary runs
 //! itself under valgrind with 1 and 11 verifies and takes the difference, so setup cancels
@@ -14,16 +16,25 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 const MSG: &[u8] = b"benchmark message";
-const OURS: &str = "mldsa (this module), AVX2";
-const OURS_PORTABLE: &str = "mldsa (this module), portable";
+/// This verifier's variants: the name, whether it runs the AVX2 code, and whether the key
+/// is decoded once before the verifies (a prepared key) rather than in each.
+const OURS: [(&str, bool, bool); 4] = [
+    ("mldsa (this module), AVX2", true, false),
+    ("mldsa (this module), AVX2, key decoded once", true, true),
+    ("mldsa (this module), portable", false, false),
+    (
+        "mldsa (this module), portable, key decoded once",
+        false,
+        true,
+    ),
+];
 
-/// Chooses this verifier's code path for `imp`, if `imp` is this verifier.
-fn ours(imp: &str) -> bool {
-    let ours = imp == OURS || imp == OURS_PORTABLE;
-    if ours {
-        mldsa_host::arch::use_avx2(imp == OURS);
-    }
-    ours
+/// If `imp` is this verifier, chooses its code path and tells whether its key is decoded
+/// once.
+fn ours(imp: &str) -> Option<bool> {
+    let &(_, avx2, once) = OURS.iter().find(|o| o.0 == imp)?;
+    mldsa_host::arch::use_avx2(avx2);
+    Some(once)
 }
 
 /// A key pair's public key and a valid signature of `MSG` for `set`.
@@ -35,11 +46,19 @@ fn inputs(set: &Set) -> (Vec<u8>, Vec<u8>) {
 /// Runs `iters` verifies of the valid signature `sig` with implementation `imp` of `set`.
 fn run(set: &Set, imp: &str, pk: &[u8], sig: &[u8], iters: usize) -> usize {
     let mut ok = 0;
-    if ours(imp) {
+    if let Some(once) = ours(imp) {
         let m = Message::Pure { msg: MSG, ctx: b"" };
         let mut ws = Workspaces::boxed();
+        if once {
+            ws.decode(set.p, pk).unwrap();
+        }
         for _ in 0..iters {
-            ok += ws.verify(set.p, black_box(pk), sig, m).is_ok() as usize;
+            let r = if once {
+                ws.verify_decoded(set.p, black_box(sig), m)
+            } else {
+                ws.verify(set.p, black_box(pk), sig, m)
+            };
+            ok += r.is_ok() as usize;
         }
     } else {
         let f = peer(set, imp);
@@ -99,11 +118,12 @@ fn main() {
         return;
     }
     let footprint_only = args.get(1).map(String::as_str) == Some("footprint");
-    let impls: Vec<&str> = [OURS, OURS_PORTABLE]
-        .into_iter()
+    let impls: Vec<&str> = OURS
+        .iter()
+        .map(|o| o.0)
         .chain(all[0].peers.iter().map(|(n, _)| *n))
         .chain(all[0].simd_peers.iter().map(|(n, _)| *n))
-        .filter(|n| !footprint_only || ours(n))
+        .filter(|n| !footprint_only || ours(n).is_some())
         .collect();
     println!(
         "| set | implementation | instructions/verify | verifies/s | stack/verify | heap/verify |"
@@ -134,10 +154,10 @@ fn main() {
     }
     if footprint_only {
         for set in &all {
+            let (ws, key) = Workspaces::size_of(set.p);
             println!(
-                "{}: workspace {} bytes",
-                set.name,
-                Workspaces::size_of(set.p)
+                "{}: workspace {ws} bytes, decoded key {key} bytes",
+                set.name
             );
         }
     }
@@ -146,10 +166,15 @@ fn main() {
 /// Stack and heap of one verify alone: inputs are made before the measured call.
 fn measure_one(set: &Set, imp: &str) -> (usize, usize) {
     let (pk, sig) = inputs(set);
-    let ((ok, heap), stack) = if ours(imp) {
+    let ((ok, heap), stack) = if let Some(once) = ours(imp) {
         let m = Message::Pure { msg: MSG, ctx: b"" };
         let mut ws = Workspaces::boxed();
-        stack_used(|| heap_used(|| ws.verify(set.p, &pk, &sig, m).is_ok()))
+        if once {
+            ws.decode(set.p, &pk).unwrap();
+            stack_used(|| heap_used(|| ws.verify_decoded(set.p, &sig, m).is_ok()))
+        } else {
+            stack_used(|| heap_used(|| ws.verify(set.p, &pk, &sig, m).is_ok()))
+        }
     } else {
         let f = peer(set, imp);
         stack_used(|| heap_used(|| f(&pk, MSG, b"", &sig)))

@@ -1,0 +1,78 @@
+//! The decoded public key (`PublicKey`): decoded once, it verifies many signatures; decoding
+//! another key replaces it; bad keys and mismatched sets are refused.
+
+mod common;
+
+use mldsa_host::mldsa_verify::{self, Error, PublicKey, Workspace};
+use mldsa_host::params::{ML_DSA_44, ML_DSA_65};
+use mldsa_host::peers::sets;
+use mldsa_host::{Message, Workspaces};
+
+#[test]
+fn one_decode_many_verifies() {
+    common::on_each_path(|| {
+        let mut ws = Workspaces::boxed();
+        for set in sets().iter() {
+            let (a, b) = ([1; 32], [2; 32]);
+            let pk_a = (set.keypair)(&a);
+            assert_eq!(ws.decode(set.p, &pk_a), Ok(()));
+            for n in 0..4u8 {
+                let msg = [n; 33];
+                let ctx = &msg[..n as usize * 5];
+                let sig = (set.sign)(&a, &msg, ctx);
+                let m = Message::Pure { msg: &msg, ctx };
+                assert_eq!(ws.verify_decoded(set.p, &sig, m), Ok(()), "{}", set.name);
+                let other = Message::Pure {
+                    msg: &msg[1..],
+                    ctx,
+                };
+                let r = ws.verify_decoded(set.p, &sig, other);
+                assert_eq!(r, Err(Error::KeyRejected), "{}", set.name);
+            }
+            // A signature by key b fails under a, and verifies once b replaces a.
+            let sig_b = (set.sign)(&b, b"m", b"");
+            let m = Message::Pure {
+                msg: b"m",
+                ctx: b"",
+            };
+            let r = ws.verify_decoded(set.p, &sig_b, m);
+            assert_eq!(r, Err(Error::KeyRejected), "{}", set.name);
+            assert_eq!(ws.decode(set.p, &(set.keypair)(&b)), Ok(()));
+            assert_eq!(ws.verify_decoded(set.p, &sig_b, m), Ok(()), "{}", set.name);
+        }
+    });
+}
+
+#[test]
+fn bad_keys_refused() {
+    let mut ws = Workspaces::boxed();
+    for set in sets().iter() {
+        let pk = (set.keypair)(&[3; 32]);
+        assert_eq!(ws.decode(set.p, &pk[1..]), Err(Error::BadMsg));
+        assert_eq!(
+            ws.decode(set.p, &[pk.as_slice(), &[0]].concat()),
+            Err(Error::BadMsg)
+        );
+        assert_eq!(ws.decode(set.p, &[]), Err(Error::BadMsg));
+    }
+}
+
+#[test]
+fn mismatched_sets_refused() {
+    let pk = (sets()[0].keypair)(&[4; 32]);
+    let sig = (sets()[0].sign)(&[4; 32], b"m", b"");
+    let mut ws = Box::new(Workspace::<4>::new());
+    // A key of the wrong size for the set, or a workspace of another set.
+    let mut key6 = Box::new(PublicKey::<6>::new());
+    assert_eq!(key6.decode(&ML_DSA_44, &mut ws, &pk), Err(Error::Inval));
+    let mut key = Box::new(PublicKey::<4>::new());
+    assert_eq!(key.decode(&ML_DSA_65, &mut ws, &pk), Err(Error::Inval));
+    assert_eq!(key.decode(&ML_DSA_44, &mut ws, &pk), Ok(()));
+    let v = mldsa_verify::verify(&ML_DSA_44, &mut ws, &key, b"m", b"", &sig);
+    assert_eq!(v, Ok(()));
+    let v = mldsa_verify::verify(&ML_DSA_65, &mut ws, &key, b"m", b"", &sig);
+    assert_eq!(v, Err(Error::Inval));
+    let mut ws5 = Box::new(Workspace::<5>::new());
+    let v = mldsa_verify::verify(&ML_DSA_44, &mut ws5, &key, b"m", b"", &sig);
+    assert_eq!(v, Err(Error::Inval));
+}
