@@ -2,9 +2,13 @@
 #
 # ML-DSA (FIPS 204) signature verification, in Rust. The crate root is
 # mldsa_main.rs; rustc finds the other source files through its `mod` items.
-# On x86_64 the module also links the AVX2 routines of arch/x86/.
+# exports.c exports the library calls of <crypto/mldsa.h> that mldsa_api.rs
+# implements. On x86_64 the module also links the AVX2 routines of arch/x86/.
 
 obj-$(CONFIG_CRYPTO_MLDSA) += mldsa.o
-mldsa-y := mldsa_main.o
+mldsa-y := mldsa_main.o exports.o
 mldsa-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o \
 				   arch/x86/rej_ntt_avx2.o
+
+# The KUnit suite of the library interface, a C caller of its own.
+obj-$(CONFIG_CRYPTO_MLDSA_KUNIT_TEST) += mldsa_api_kunit.o

@@ -688,6 +688,44 @@ extern "C" fn benchmark_mldsa65(_test: *mut bindings::kunit) {
     benchmark(c"mldsa65", &kat::ML_DSA_65);
 }
 
+/// The library interface's `mldsa_verify_noalloc()`, called as C calls it, uses at most
+/// 1 KiB of kernel stack as well; its memory is the caller's.
+extern "C" fn library_stack_usage(_test: *mut bindings::kunit) {
+    let algs = [
+        bindings::mldsa_alg_MLDSA44,
+        bindings::mldsa_alg_MLDSA65,
+        bindings::mldsa_alg_MLDSA87,
+    ];
+    let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);
+    check!(buf.is_ok());
+    let mut buf = buf.unwrap();
+    for ((name, _, k), alg) in SETS.into_iter().zip(algs) {
+        let mut rc = -1;
+        let used = stack_used(|| {
+            // SAFETY: `buf` is ours, of the right type; the inputs are readable for the
+            // lengths given. The call does not sleep.
+            rc = unsafe {
+                crate::mldsa_api::mldsa_verify_noalloc(
+                    buf.as_mut_ptr(),
+                    alg,
+                    k.sig.as_ptr(),
+                    k.sig.len(),
+                    k.msg.as_ptr(),
+                    k.msg.len(),
+                    k.pk.as_ptr(),
+                    k.pk.len(),
+                )
+            };
+        });
+        check!(rc == 0);
+        pr_info!(
+            "{}: mldsa_verify_noalloc used {used} bytes of stack\n",
+            name.to_str().unwrap_or("?")
+        );
+        check!(used <= 1024);
+    }
+}
+
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
 extern "C" fn benchmark_mldsa87(_test: *mut bindings::kunit) {
     benchmark(c"mldsa87", &kat::ML_DSA_87);
@@ -716,7 +754,7 @@ const N_AVX2: usize = 1;
 #[cfg(not(CONFIG_CRYPTO_MLDSA_AVX2))]
 const N_AVX2: usize = 0;
 
-static mut CASES: [bindings::kunit_case; 11 + N_AVX2 + N_BENCH] = [
+static mut CASES: [bindings::kunit_case; 12 + N_AVX2 + N_BENCH] = [
     case(c"ntt_mul_matches_schoolbook", ntt_mul_matches_schoolbook),
     case(c"reduce_matches_i64", reduce_matches_i64),
     case(c"alloc_by_name", alloc_by_name),
@@ -727,6 +765,7 @@ static mut CASES: [bindings::kunit_case; 11 + N_AVX2 + N_BENCH] = [
     case(c"selftest_detects_corruption", selftest_detects_corruption),
     case(c"concurrent_requests", concurrent_requests),
     case(c"verify_stack_usage", verify_stack_usage),
+    case(c"library_stack_usage", library_stack_usage),
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     case(c"avx2_matches_portable", avx2_matches_portable),
     #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]

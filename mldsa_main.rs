@@ -35,6 +35,7 @@ mod ntt;
 #[allow(dead_code, unreachable_pub)]
 mod params;
 
+mod mldsa_api;
 mod selftest;
 
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
@@ -551,6 +552,7 @@ impl kernel::Module for MlDsaModule {
     fn init(module: &'static ThisModule) -> Result<Self> {
         arch::init();
         selftest::run(&selftest::KATS)?;
+        mldsa_api::enable();
         pr_info!(
             "self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87 ({} code)\n",
             arch::name()

@@ -7,6 +7,8 @@ mod kat;
 
 mod common;
 
+use mldsa_host::mldsa_verify::PreHash;
+use mldsa_host::shake::Shake;
 use mldsa_host::{peers::sets, Message, Workspaces};
 use std::process::Command;
 
@@ -21,6 +23,95 @@ fn kat_file_is_generated() {
         out.stdout == committed.as_bytes(),
         "selftest/kat.rs differs from the output of mldsa-kat"
     );
+}
+
+#[test]
+fn c_vectors_file_is_generated() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mldsa-kat"))
+        .arg("c")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stdout == C_VECTORS.as_bytes(),
+        "mldsa_api_kunit_vectors.h differs from the output of mldsa-kat c"
+    );
+}
+
+const C_VECTORS: &str = include_str!("../../../mldsa_api_kunit_vectors.h");
+
+/// The bytes of the array `name` in `mldsa_api_kunit_vectors.h`: a C string of `\xHH` escapes or
+/// plain characters, without the terminating NUL.
+fn c_array(name: &str) -> Vec<u8> {
+    let start = C_VECTORS
+        .find(&format!("static const u8 {name}[] ="))
+        .unwrap_or_else(|| panic!("{name} not found"));
+    let body = &C_VECTORS[start..];
+    let body = &body[body.find('=').unwrap() + 1..body.find(';').unwrap()];
+    let mut out = Vec::new();
+    for piece in body.split('"').skip(1).step_by(2) {
+        let mut rest = piece;
+        while !rest.is_empty() {
+            if let Some(hex) = rest.strip_prefix("\\x") {
+                out.push(u8::from_str_radix(&hex[..2], 16).unwrap());
+                rest = &hex[2..];
+            } else {
+                out.push(rest.as_bytes()[0]);
+                rest = &rest[1..];
+            }
+        }
+    }
+    out
+}
+
+/// The C suite's vectors verify as their comments say, and not otherwise.
+#[test]
+fn c_vectors_verify() {
+    let mut ws = Workspaces::boxed();
+    let sets = sets();
+    for (set, n) in sets.iter().zip(["44", "65", "87"]) {
+        let (pk, msg) = (
+            c_array(&format!("mldsa{n}_pk")),
+            c_array(&format!("mldsa{n}_msg")),
+        );
+        let sig = c_array(&format!("mldsa{n}_sig"));
+        assert_eq!(
+            msg,
+            format!("{} known-answer test message", set.name).as_bytes()
+        );
+        let pure = Message::Pure {
+            msg: &msg,
+            ctx: b"",
+        };
+        assert_eq!(ws.verify(set.p, &pk, &sig, pure), Ok(()), "{}", set.name);
+    }
+    let (p, pk, msg) = (sets[0].p, c_array("mldsa44_pk"), c_array("mldsa44_msg"));
+    let ctx = c_array("mldsa44_ctx");
+    let sig_ctx = c_array("mldsa44_sig_ctx");
+    let with_ctx = Message::Pure {
+        msg: &msg,
+        ctx: &ctx,
+    };
+    assert_eq!(ws.verify(p, &pk, &sig_ctx, with_ctx), Ok(()));
+    let no_ctx = Message::Pure {
+        msg: &msg,
+        ctx: b"",
+    };
+    assert!(ws.verify(p, &pk, &sig_ctx, no_ctx).is_err());
+    let mut phm = [0; 64];
+    let mut h = Shake::new();
+    h.init256();
+    h.update(&msg);
+    h.squeeze(&mut phm);
+    let sig_ph = c_array("mldsa44_sig_ph");
+    let ph = |ph| Message::PreHash {
+        ph,
+        phm: &phm,
+        ctx: b"",
+    };
+    assert_eq!(ws.verify(p, &pk, &sig_ph, ph(PreHash::Shake256)), Ok(()));
+    assert!(ws.verify(p, &pk, &sig_ph, ph(PreHash::Sha2_512)).is_err());
+    assert!(ws.verify(p, &pk, &sig_ph, no_ctx).is_err());
 }
 
 #[test]

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite mldsa_api: the library interface of <crypto/mldsa.h>, called
+ * from C the way a C caller calls it, with known answers made by another
+ * implementation (mldsa_api_kunit_vectors.h). mu and PH(M) are computed here
+ * with the kernel's SHAKE library.
+ */
+#include <crypto/mldsa.h>
+#include <crypto/sha3.h>
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "mldsa_api_kunit_vectors.h"
+
+/* The vectors are C strings: their length is their size less the NUL. */
+#define LEN(a) (sizeof(a) - 1)
+
+struct vector {
+	enum mldsa_alg alg;
+	const u8 *pk, *msg, *sig;
+	size_t pk_len, msg_len, sig_len;
+};
+
+#define VECTOR(n)							\
+	{								\
+		.alg = MLDSA##n,					\
+		.pk = mldsa##n##_pk, .pk_len = LEN(mldsa##n##_pk),	\
+		.msg = mldsa##n##_msg, .msg_len = LEN(mldsa##n##_msg),	\
+		.sig = mldsa##n##_sig, .sig_len = LEN(mldsa##n##_sig),	\
+	}
+
+static const struct vector vectors[] = { VECTOR(44), VECTOR(65), VECTOR(87) };
+
+/* A copy of @v's signature with one bit of c~ flipped: well-formed, invalid. */
+static u8 *corrupted_sig(struct kunit *test, const struct vector *v)
+{
+	u8 *sig = kunit_kmalloc(test, v->sig_len, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, sig);
+	memcpy(sig, v->sig, v->sig_len);
+	sig[0] ^= 1;
+	return sig;
+}
+
+/* A decoded key and a workspace, zeroed, from the test's memory. */
+static void alloc_key_ws(struct kunit *test, struct mldsa_pubkey **key,
+			 struct mldsa_workspace **ws)
+{
+	*key = kunit_kzalloc(test, sizeof(**key), GFP_KERNEL);
+	*ws = kunit_kzalloc(test, sizeof(**ws), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *key);
+	KUNIT_ASSERT_NOT_NULL(test, *ws);
+}
+
+/* mldsa_verify(), the Linux 7.0 call, and its return codes. */
+static void verify_like_linux_7_0(struct kunit *test)
+{
+	const struct vector *v;
+
+	for (v = vectors; v < vectors + ARRAY_SIZE(vectors); v++) {
+		const struct vector *other = &vectors[(v - vectors + 1) % 3];
+		u8 *bad = corrupted_sig(test, v);
+
+		KUNIT_EXPECT_EQ(test, mldsa_verify(v->alg, v->sig, v->sig_len,
+						   v->msg, v->msg_len,
+						   v->pk, v->pk_len), 0);
+		KUNIT_EXPECT_EQ(test, mldsa_verify(v->alg, bad, v->sig_len,
+						   v->msg, v->msg_len,
+						   v->pk, v->pk_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, mldsa_verify(v->alg, v->sig, v->sig_len,
+						   v->msg, v->msg_len - 1,
+						   v->pk, v->pk_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, mldsa_verify(v->alg, v->sig,
+						   v->sig_len - 1, v->msg,
+						   v->msg_len, v->pk, v->pk_len),
+				-EBADMSG);
+		KUNIT_EXPECT_EQ(test, mldsa_verify(v->alg, v->sig, v->sig_len,
+						   v->msg, v->msg_len, v->pk,
+						   v->pk_len + 1),
+				-EBADMSG);
+		/* Another set's key and signature, under this set. */
+		KUNIT_EXPECT_EQ(test, mldsa_verify(v->alg, other->sig,
+						   other->sig_len, other->msg,
+						   other->msg_len, other->pk,
+						   other->pk_len),
+				-EBADMSG);
+	}
+	KUNIT_EXPECT_EQ(test, mldsa_verify(MLDSA87 + 1, mldsa87_sig,
+					   LEN(mldsa87_sig), mldsa87_msg,
+					   LEN(mldsa87_msg), mldsa87_pk,
+					   LEN(mldsa87_pk)),
+			-EINVAL);
+}
+
+/* mldsa_verify_noalloc(): the same answers, in the caller's memory. */
+static void verify_noalloc(struct kunit *test)
+{
+	struct mldsa_verify_buf *buf = kunit_kmalloc(test, sizeof(*buf),
+						     GFP_KERNEL);
+	const struct vector *v;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (v = vectors; v < vectors + ARRAY_SIZE(vectors); v++) {
+		u8 *bad = corrupted_sig(test, v);
+
+		KUNIT_EXPECT_EQ(test, mldsa_verify_noalloc(buf, v->alg, v->sig,
+							   v->sig_len, v->msg,
+							   v->msg_len, v->pk,
+							   v->pk_len), 0);
+		KUNIT_EXPECT_EQ(test, mldsa_verify_noalloc(buf, v->alg, bad,
+							   v->sig_len, v->msg,
+							   v->msg_len, v->pk,
+							   v->pk_len),
+				-EKEYREJECTED);
+		KUNIT_EXPECT_EQ(test, mldsa_verify_noalloc(buf, v->alg, v->sig,
+							   v->sig_len, v->msg,
+							   v->msg_len, v->pk,
+							   v->pk_len - 1),
+				-EBADMSG);
+	}
+}
+
+/* One decoded key serves many verifications; a failed decode leaves no key. */
+static void pubkey_init_and_reuse(struct kunit *test)
+{
+	const struct vector *v = &vectors[1];
+	struct mldsa_workspace *ws;
+	struct mldsa_pubkey *key;
+	u8 *bad = corrupted_sig(test, v);
+	int i;
+
+	alloc_key_ws(test, &key, &ws);
+	KUNIT_ASSERT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk, v->pk_len,
+						ws), 0);
+	for (i = 0; i < 3; i++) {
+		KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len,
+						       v->msg, v->msg_len,
+						       NULL, 0, ws), 0);
+		KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, bad, v->sig_len,
+						       v->msg, v->msg_len,
+						       NULL, 0, ws),
+				-EKEYREJECTED);
+	}
+	/* Another set's signature length under this key. */
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa87_sig,
+					       LEN(mldsa87_sig), v->msg,
+					       v->msg_len, NULL, 0, ws),
+			-EBADMSG);
+
+	KUNIT_EXPECT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk,
+						v->pk_len - 1, ws),
+			-EBADMSG);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
+					       v->msg_len, NULL, 0, ws),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_pubkey_init(key, MLDSA87 + 1, v->pk,
+						v->pk_len, ws),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
+					       v->msg_len, NULL, 0, ws),
+			-EINVAL);
+}
+
+/* mldsa_verify_ctx(): the context string is part of what is signed. */
+static void verify_with_context(struct kunit *test)
+{
+	struct mldsa_workspace *ws;
+	struct mldsa_pubkey *key;
+	u8 *long_ctx = kunit_kzalloc(test, 256, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, long_ctx);
+	alloc_key_ws(test, &key, &ws);
+	KUNIT_ASSERT_EQ(test, mldsa_pubkey_init(key, MLDSA44, mldsa44_pk,
+						LEN(mldsa44_pk), ws), 0);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa44_sig_ctx,
+					       LEN(mldsa44_sig_ctx),
+					       mldsa44_msg, LEN(mldsa44_msg),
+					       mldsa44_ctx, LEN(mldsa44_ctx),
+					       ws), 0);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa44_sig_ctx,
+					       LEN(mldsa44_sig_ctx),
+					       mldsa44_msg, LEN(mldsa44_msg),
+					       NULL, 0, ws),
+			-EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa44_sig_ctx,
+					       LEN(mldsa44_sig_ctx),
+					       mldsa44_msg, LEN(mldsa44_msg),
+					       mldsa44_ctx, LEN(mldsa44_ctx) - 1,
+					       ws),
+			-EKEYREJECTED);
+	/* The empty-context signature does not verify with a context. */
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa44_sig,
+					       LEN(mldsa44_sig), mldsa44_msg,
+					       LEN(mldsa44_msg), mldsa44_ctx,
+					       LEN(mldsa44_ctx), ws),
+			-EKEYREJECTED);
+	/* 255 bytes is the most a context string can have. */
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa44_sig_ctx,
+					       LEN(mldsa44_sig_ctx),
+					       mldsa44_msg, LEN(mldsa44_msg),
+					       long_ctx, 255, ws),
+			-EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa44_sig_ctx,
+					       LEN(mldsa44_sig_ctx),
+					       mldsa44_msg, LEN(mldsa44_msg),
+					       long_ctx, 256, ws),
+			-EINVAL);
+}
+
+/* mldsa_verify_mu(), with mu = SHAKE256(SHAKE256(pk, 64) || 0 || 0 || M, 64). */
+static void verify_external_mu(struct kunit *test)
+{
+	static const u8 empty_ctx_prefix[2] = { 0, 0 };
+	const struct vector *v;
+	struct mldsa_workspace *ws;
+	struct mldsa_pubkey *key;
+	struct shake_ctx h;
+	u8 tr[64], mu[MLDSA_MU_SIZE];
+
+	alloc_key_ws(test, &key, &ws);
+	for (v = vectors; v < vectors + ARRAY_SIZE(vectors); v++) {
+		shake256(v->pk, v->pk_len, tr, sizeof(tr));
+		shake256_init(&h);
+		shake_update(&h, tr, sizeof(tr));
+		shake_update(&h, empty_ctx_prefix, sizeof(empty_ctx_prefix));
+		shake_update(&h, v->msg, v->msg_len);
+		shake_squeeze(&h, mu, sizeof(mu));
+
+		KUNIT_ASSERT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk,
+							v->pk_len, ws), 0);
+		KUNIT_EXPECT_EQ(test, mldsa_verify_mu(key, v->sig, v->sig_len,
+						      mu, ws), 0);
+		mu[63] ^= 0x80;
+		KUNIT_EXPECT_EQ(test, mldsa_verify_mu(key, v->sig, v->sig_len,
+						      mu, ws),
+				-EKEYREJECTED);
+	}
+}
+
+/* mldsa_verify_prehash(), with PH(M) = SHAKE256(M, 64). */
+static void verify_prehash(struct kunit *test)
+{
+	struct mldsa_workspace *ws;
+	struct mldsa_pubkey *key;
+	u8 phm[64];
+
+	alloc_key_ws(test, &key, &ws);
+	KUNIT_ASSERT_EQ(test, mldsa_pubkey_init(key, MLDSA44, mldsa44_pk,
+						LEN(mldsa44_pk), ws), 0);
+	shake256(mldsa44_msg, LEN(mldsa44_msg), phm, sizeof(phm));
+	KUNIT_EXPECT_EQ(test, mldsa_verify_prehash(key, mldsa44_sig_ph,
+						   LEN(mldsa44_sig_ph),
+						   MLDSA_SHAKE256, phm,
+						   sizeof(phm), NULL, 0, ws), 0);
+	/* Another function with a PH(M) of the same length. */
+	KUNIT_EXPECT_EQ(test, mldsa_verify_prehash(key, mldsa44_sig_ph,
+						   LEN(mldsa44_sig_ph),
+						   MLDSA_SHA512, phm,
+						   sizeof(phm), NULL, 0, ws),
+			-EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_prehash(key, mldsa44_sig_ph,
+						   LEN(mldsa44_sig_ph),
+						   MLDSA_SHAKE256, phm,
+						   sizeof(phm), mldsa44_ctx,
+						   LEN(mldsa44_ctx), ws),
+			-EKEYREJECTED);
+	/* HashML-DSA and pure ML-DSA sign different messages. */
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, mldsa44_sig_ph,
+					       LEN(mldsa44_sig_ph), mldsa44_msg,
+					       LEN(mldsa44_msg), NULL, 0, ws),
+			-EKEYREJECTED);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_prehash(key, mldsa44_sig_ph,
+						   LEN(mldsa44_sig_ph),
+						   MLDSA_SHAKE256, phm, 32,
+						   NULL, 0, ws),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_prehash(key, mldsa44_sig_ph,
+						   LEN(mldsa44_sig_ph),
+						   MLDSA_SHAKE256 + 1, phm,
+						   sizeof(phm), NULL, 0, ws),
+			-EINVAL);
+}
+
+static struct kunit_case mldsa_api_cases[] = {
+	KUNIT_CASE(verify_like_linux_7_0),
+	KUNIT_CASE(verify_noalloc),
+	KUNIT_CASE(pubkey_init_and_reuse),
+	KUNIT_CASE(verify_with_context),
+	KUNIT_CASE(verify_external_mu),
+	KUNIT_CASE(verify_prehash),
+	{}
+};
+
+static struct kunit_suite mldsa_api_suite = {
+	.name = "mldsa_api",
+	.test_cases = mldsa_api_cases,
+};
+kunit_test_suite(mldsa_api_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the ML-DSA library interface");
+MODULE_LICENSE("GPL");
