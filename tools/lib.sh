@@ -52,7 +52,7 @@ install_kernel_deps() {
 	local qemu_ver
 	qemu_ver=$(apt-cache policy qemu-system-x86 2>/dev/null | awk '/Candidate:/ {print $2}')
 	apt_install linux-source-$KVER build-essential flex bison bc libelf-dev \
-		libssl-dev cpio kmod dwarves python3 libclang-19-dev clang-19 lld-19 \
+		libssl-dev openssl cpio kmod dwarves python3 libclang-19-dev clang-19 lld-19 \
 		rustc-web rust-web-src libstd-rust-web-dev cargo-web busybox-static
 	# The image's qemu-utils 10.x Breaks qemu-system-common < 8.0: install the
 	# qemu-utils that matches Debian 12's QEMU 7.2 next to it.
@@ -111,6 +111,8 @@ prepare_tree() {
 _configure_kernel() {
 	kmake tinyconfig &&
 		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" "$KBUILD/.config" "$KCONFIG_FRAGMENT" &&
+		"$KSRC/scripts/config" --file "$KBUILD/.config" \
+			--set-str SYSTEM_TRUSTED_KEYS "$MODSIGN/trusted.pem" &&
 		kmake olddefconfig
 }
 
@@ -118,7 +120,7 @@ _configure_kernel() {
 # if any option of the fragment did not survive (e.g. RUST silently dropped).
 configure_kernel() {
 	local want stamp=$KBUILD/.mldsa-config-stamp
-	want="$(cat "$KCONFIG_FRAGMENT" "$REPO/Kconfig" "$CACHE/src/.stamp" | sha256sum | cut -d' ' -f1)"
+	want="$( (cat "$KCONFIG_FRAGMENT" "$REPO/Kconfig" "$CACHE/src/.stamp"; echo "$MODSIGN") | sha256sum | cut -d' ' -f1)"
 	mkdir -p "$KBUILD"
 	if [ -f "$KBUILD/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 		phase "configure: $KBUILD/.config is up to date"
@@ -143,20 +145,24 @@ configure_kernel() {
 }
 
 build_kernel() {
-	phase "build: bzImage in $KBUILD (log: $LOGS/build.log)"
-	logged build kmake -j2 bzImage
+	phase "build: bzImage and modules in $KBUILD (log: $LOGS/build.log)"
+	# `modules` also writes Module.symvers, which the test module is built against.
+	logged build kmake -j2 bzImage modules
 }
 
 # Boot the kernel; KUnit runs the built-in suites, then reboots (QEMU exits).
 # $1: the QEMU CPU model (default max, which has AVX2); $2: the console log
-# (default $LOGS/console.log).
+# (default $LOGS/console.log); $3: an initramfs, whose /init runs instead of
+# KUnit and ends the run by rebooting.
 boot_kernel() {
-	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log}
-	phase "boot: qemu-system-x86_64 TCG -cpu $cpu, timeout ${BOOT_TIMEOUT}s (console: $console)"
+	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log} initrd=${3:-}
+	local args=(-append "console=ttyS0 kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
+	[ -z "$initrd" ] ||
+		args=(-initrd "$initrd" -append "console=ttyS0 kunit.enable=0 panic=-1 oops=panic")
+	phase "boot: qemu-system-x86_64 TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
 	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -machine q35 -cpu "$cpu" -m 512 -smp 2 \
 		-bios qboot.rom -display none -monitor none -serial stdio -no-reboot \
-		-kernel "$KBUILD/arch/x86/boot/bzImage" \
-		-append "console=ttyS0 kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic" \
+		-kernel "$KBUILD/arch/x86/boot/bzImage" "${args[@]}" \
 		</dev/null >"$console" 2>&1 || rc=$?
 	if [ "$rc" = 124 ]; then
 		echo "boot: QEMU timed out after ${BOOT_TIMEOUT}s" >&2
@@ -171,12 +177,95 @@ module_lines() {
 	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "${1:-$LOGS/console.log}" | grep -E '^mldsa: ' || true
 }
 
-# Whether KUnit case $1 passed, not skipped, in console log $2.
+# Whether KUnit case $1 passed, not skipped, in console log $2. (grep -c reads
+# all its input: an early exit would fail the pipe under pipefail.)
 case_passed() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -qE "^ *ok [0-9]+ $1\$"
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -cE "^ *ok [0-9]+ $1\$" >/dev/null
 }
 
 # Whether KUnit case $1 was skipped in console log $2.
 case_skipped() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -qE "^ *ok [0-9]+ $1 # SKIP"
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -cE "^ *ok [0-9]+ $1 # SKIP" >/dev/null
+}
+
+# ---------------------------------------------------------------------------
+# ML-DSA module signing (tools/patches/0008, tools/modsign): test keys, the
+# test module signed in every variant, and an initramfs that loads them.
+
+MODSIGN=$CACHE/modsign
+MODSIGN_TOOL=$REPO/tools/modsign/target/release/mldsa-sign
+# Fixed seeds and time give the same keys and certificates on every run and
+# machine, so the kernel that embeds the trusted ones is not rebuilt for them.
+MODSIGN_EPOCH=1764460800
+SIG_LEN=([44]=2420 [65]=3309 [87]=4627)
+
+# mldsa-sign, and per parameter set a trusted and an untrusted key pair. The
+# trusted certificates, in one PEM file, are CONFIG_SYSTEM_TRUSTED_KEYS.
+modsign_keys() {
+	phase "modsign: mldsa-sign and the test keys in $MODSIGN (log: $LOGS/modsign-keys.log)"
+	logged modsign-keys _modsign_keys
+}
+
+_modsign_keys() {
+	local set kind pem=$MODSIGN/trusted.pem.new
+	cargo build --release --manifest-path "$REPO/tools/modsign/Cargo.toml" &&
+		mkdir -p "$MODSIGN" && : >"$pem" || return 1
+	for set in 44 65 87; do
+		for kind in trusted untrusted; do
+			SOURCE_DATE_EPOCH=$MODSIGN_EPOCH "$MODSIGN_TOOL" keygen --alg "mldsa$set" \
+				--cn "mldsa test $kind ML-DSA-$set" --key "$MODSIGN/$kind$set.key" \
+				--cert "$MODSIGN/$kind$set.der" --pem "$MODSIGN/$kind$set.pem" \
+				--seed "$(printf '%s%s' "$kind" "$set" | sha256sum | cut -d' ' -f1)" || return 1
+		done
+		cat "$MODSIGN/trusted$set.pem" >>"$pem"
+	done
+	# Replaced only when it changes: the kernel embeds it.
+	if cmp -s "$pem" "$MODSIGN/trusted.pem"; then rm "$pem"; else mv "$pem" "$MODSIGN/trusted.pem"; fi
+}
+
+# Flips the lowest bit of byte $2 of file $1.
+flip_byte() {
+	python3 -c 'import sys; f = open(sys.argv[1], "r+b"); n = int(sys.argv[2]); f.seek(n)
+b = f.read(1)[0]; f.seek(n); f.write(bytes([b ^ 1]))' "$1" "$2"
+}
+
+# The test module built against $KBUILD, its variants in $MODSIGN/initramfs/modules
+# (see tools/modsign-check.py for what each must give), and the initramfs.
+modsign_initramfs() {
+	phase "modsign: test module, signed variants, initramfs (log: $LOGS/modsign.log)"
+	logged modsign _modsign_initramfs
+}
+
+_modsign_initramfs() {
+	local src=$MODSIGN/testmod dir=$MODSIGN/modules set ko f n
+	rm -rf "$src" "$dir" && mkdir -p "$src" "$dir" &&
+		cp "$REPO/tools/modsign/testmod/"* "$src" &&
+		kmake M="$src" modules || return 1
+	ko=$src/mldsa_testmod.ko
+	cp "$ko" "$dir/unsigned.ko"
+	for set in 44 65 87; do
+		f=$dir/mldsa$set
+		"$MODSIGN_TOOL" sign --key "$MODSIGN/trusted$set.key" --cert "$MODSIGN/trusted$set.der" \
+			"$ko" -o "$f-good.ko" &&
+			"$MODSIGN_TOOL" sign --key "$MODSIGN/trusted$set.key" \
+				--cert "$MODSIGN/trusted$set.der" --signed-attrs "$ko" -o "$f-signed-attrs.ko" &&
+			"$MODSIGN_TOOL" sign --key "$MODSIGN/untrusted$set.key" \
+				--cert "$MODSIGN/untrusted$set.der" "$ko" -o "$f-untrusted-key.ko" || return 1
+		# Byte 10 of the ML-DSA signature (in c~), which ends 40 bytes before the
+		# end: struct module_signature and the magic string follow it.
+		n=$(stat -c %s "$f-good.ko")
+		cp "$f-good.ko" "$f-flipped-sig.ko" && flip_byte "$f-flipped-sig.ko" $((n - 40 - SIG_LEN[set] + 10))
+		cp "$f-good.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000
+	done
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "dir /bin 0755 0 0"
+		echo "file /bin/busybox /bin/busybox 0755 0 0"
+		for f in sh insmod rmmod reboot; do echo "slink /bin/$f busybox 0777 0 0"; done
+		echo "file /init $REPO/tools/modsign/init.sh 0755 0 0"
+		echo "dir /modules 0755 0 0"
+		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
+	} >"$MODSIGN/initramfs.list" &&
+		"$KBUILD/usr/gen_init_cpio" "$MODSIGN/initramfs.list" >"$MODSIGN/initramfs.cpio"
 }
