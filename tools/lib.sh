@@ -254,9 +254,16 @@ _modsign_initramfs() {
 		# Byte 10 of the ML-DSA signature (in c~), which ends 40 bytes before the
 		# end: struct module_signature and the magic string follow it.
 		n=$(stat -c %s "$f-good.ko")
-		cp "$f-good.ko" "$f-flipped-sig.ko" && flip_byte "$f-flipped-sig.ko" $((n - 40 - SIG_LEN[set] + 10))
-		cp "$f-good.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000
+		cp "$f-good.ko" "$f-flipped-sig.ko" &&
+			flip_byte "$f-flipped-sig.ko" $((n - 40 - SIG_LEN[set] + 10)) &&
+			cp "$f-good.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000 ||
+			return 1
 	done
+	# Over 4 MiB: signed data that crypto_sig_verify() could not copy.
+	"$MODSIGN_TOOL" sign --key "$MODSIGN/trusted87.key" --cert "$MODSIGN/trusted87.der" \
+		"$src/mldsa_testmod_big.ko" -o "$dir/big-mldsa87-good.ko" || return 1
+	cp "$dir/big-mldsa87-good.ko" "$dir/big-mldsa87-flipped-body.ko" &&
+		flip_byte "$dir/big-mldsa87-flipped-body.ko" $((3 << 20)) || return 1
 	{
 		echo "dir /dev 0755 0 0"
 		echo "nod /dev/console 0600 0 0 c 5 1"

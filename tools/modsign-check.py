@@ -30,6 +30,9 @@ for s in ("44", "65", "87"):
             ),
         }
     )
+# Over 4 MiB, which 6.12's crypto_sig_verify() cannot copy into one buffer.
+EXPECT["big-mldsa87-good.ko"] = ("loaded", None)
+EXPECT["big-mldsa87-flipped-body.ko"] = (REJECTED, None)
 
 
 def main(path):
@@ -76,7 +79,8 @@ def main(path):
         got, log = seen.get(name, ("missing", []))
         ok = got == want
         if want == "loaded":
-            ok = ok and "mldsa_testmod: loaded" in log
+            module = "mldsa_testmod_big" if name.startswith("big-") else "mldsa_testmod"
+            ok = ok and any(line.startswith(f"{module}: loaded") for line in log)
         if reason:
             ok = ok and any(reason in line for line in log)
         check(ok, f"{name}: {got}" + ("" if ok else f" (want {want}; kernel: {log})"))

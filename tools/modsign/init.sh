@@ -8,7 +8,10 @@ for ko in /modules/*.ko; do
 	echo "modsign: trying $name"
 	if err=$(insmod "$ko" 2>&1); then
 		echo "modsign: $name: loaded"
-		rmmod mldsa_testmod
+		case $name in
+		big-*) rmmod mldsa_testmod_big ;;
+		*) rmmod mldsa_testmod ;;
+		esac
 	else
 		# busybox: "insmod: can't insert '...': <strerror>"
 		echo "modsign: $name: refused: ${err##*: }"
