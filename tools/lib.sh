@@ -68,6 +68,23 @@ install_kernel_deps() {
 	fi
 }
 
+# The host tests again, cross-built for s390x and run under qemu-s390x (user
+# mode): the core on a big-endian machine. Debian ships no s390x std for
+# rustc-web 1.96, so cargo builds it from rust-web-src (-Zbuild-std, an
+# unstable flag: RUSTC_BOOTSTRAP=1, as the kernel's own Rust build sets).
+# Tests that run this crate's binaries go through MLDSA_TEST_RUNNER; doctests
+# (none but the host build's) are not cross-run.
+host_tests_s390x() {
+	local runner="qemu-s390x -L /usr/s390x-linux-gnu"
+	apt_install gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user rustc-web rust-web-src
+	MLDSA_TEST_RUNNER=$runner MLDSA_ALLOW_NO_AVX2=1 RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc \
+		CARGO_TARGET_DIR="$CACHE/target-s390x" \
+		CARGO_TARGET_S390X_UNKNOWN_LINUX_GNU_LINKER=s390x-linux-gnu-gcc \
+		CARGO_TARGET_S390X_UNKNOWN_LINUX_GNU_RUNNER="$runner" \
+		cargo test --release -Zbuild-std --target s390x-unknown-linux-gnu --lib --bins --tests \
+		--manifest-path "$REPO/tools/host/Cargo.toml"
+}
+
 # ---------------------------------------------------------------------------
 # Kernel pipeline: unpack + patch, configure, build, boot, results.
 

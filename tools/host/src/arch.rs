@@ -1,6 +1,7 @@
 //! The host side of the arch seam (`crate::arch`): the module's x86_64 AVX2 routines,
 //! assembled from the same `arch/x86/*.S` files the kernel builds, or the portable code.
-//! The choice is per thread, so that tests run the verifier both ways side by side.
+//! The choice is per thread, so that tests run the verifier both ways side by side. On
+//! other architectures (s390x, for the big-endian run) only the portable code exists.
 
 use crate::keccak::{keccak_f1600, StateX4};
 use crate::mldsa_verify::PackedPoly;
@@ -11,6 +12,7 @@ thread_local! {
     static AVX2: Cell<bool> = Cell::new(avx2_available());
 }
 
+#[cfg(target_arch = "x86_64")]
 extern "C" {
     fn mldsa_ntt_avx2(a: *mut i32);
     fn mldsa_invntt_avx2(a: *mut i32);
@@ -26,7 +28,10 @@ extern "C" {
 
 /// Whether this machine can run the AVX2 routines.
 pub fn avx2_available() -> bool {
-    std::is_x86_feature_detected!("avx2")
+    #[cfg(target_arch = "x86_64")]
+    return std::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// Chooses the AVX2 routines (`true`) or the portable code for this thread.
@@ -45,43 +50,47 @@ pub fn avx2() -> bool {
 }
 
 pub fn ntt(a: &mut Poly) {
+    #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the thread chose AVX2 only if the CPU has it; `a` is the 256 coefficients
         // the routine transforms in place, |a[i]| < q as for `ntt::ntt`.
         unsafe { mldsa_ntt_avx2(a.as_mut_ptr()) };
-    } else {
-        ntt::ntt(a)
+        return;
     }
+    ntt::ntt(a)
 }
 
 pub fn invntt_tomont(a: &mut Poly) {
+    #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: as in `ntt`.
         unsafe { mldsa_invntt_avx2(a.as_mut_ptr()) };
-    } else {
-        ntt::invntt_tomont(a)
+        return;
     }
+    ntt::invntt_tomont(a)
 }
 
 pub fn pointwise(c: &mut Poly, a: &Poly) {
+    #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the thread chose AVX2 only if the CPU has it; `c` and `a` are 256
         // coefficients each, and the routine allows its output to be its second input.
         unsafe { mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), c.as_ptr()) };
-    } else {
-        ntt::pointwise(c, a)
+        return;
     }
+    ntt::pointwise(c, a)
 }
 
 pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
+    #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the thread chose AVX2 only if the CPU has it, and `st` is the 800-byte
         // buffer the routine permutes in place (it needs no alignment).
         unsafe { mldsa_keccak_x4_avx2(st) };
-    } else {
-        for s in 0..states {
-            keccak_f1600(st, s);
-        }
+        return;
+    }
+    for s in 0..states {
+        keccak_f1600(st, s);
     }
 }
 
@@ -94,12 +103,16 @@ pub fn rej_ntt_mul_acc(
     t: usize,
     m: &mut usize,
 ) -> usize {
-    if !avx2() {
-        return 0;
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // Lanes 0..20 of state t, the most the routine reads.
+        let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
+        // SAFETY: the thread chose AVX2 only if the CPU has it. The routine reads `lanes`,
+        // zhat[..768] and `*m`, and writes only the 256 coefficients of `w` and `*m`.
+        return unsafe {
+            mldsa_rej_ntt_mul_acc_avx2(w.as_mut_ptr(), zhat.as_ptr(), lanes.as_ptr(), m)
+        };
     }
-    // Lanes 0..20 of state t, the most the routine reads.
-    let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
-    // SAFETY: the thread chose AVX2 only if the CPU has it. The routine reads `lanes`,
-    // zhat[..768] and `*m`, and writes only the 256 coefficients of `w` and `*m`.
-    unsafe { mldsa_rej_ntt_mul_acc_avx2(w.as_mut_ptr(), zhat.as_ptr(), lanes.as_ptr(), m) }
+    let _ = (w, zhat, st, t, m);
+    0
 }

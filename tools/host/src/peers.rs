@@ -139,6 +139,7 @@ macro_rules! set {
             let sig = libcrux_ml_dsa::MLDSASignature::new(sig);
             m::portable::verify(&pk, msg, ctx, &sig).is_ok()
         }
+        #[cfg(target_arch = "x86_64")]
         fn libcrux_avx2(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> bool {
             use libcrux_ml_dsa::$libcrux as m;
             let (Ok(pk), Ok(sig)) = (pk.try_into(), sig.try_into()) else {
@@ -171,6 +172,7 @@ macro_rules! set {
                 ("libcrux portable", libcrux),
             ],
             simd_peers: &[
+                #[cfg(target_arch = "x86_64")]
                 ("libcrux AVX2", libcrux_avx2),
                 #[cfg(feature = "aws-lc")]
                 ("aws-lc", aws_lc),

@@ -4,7 +4,7 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 #[test]
 fn cli_answers_acvp_and_bad_lines() {
@@ -71,7 +71,7 @@ fn cli_answers_acvp_and_bad_lines() {
         input += "\n";
         want.push("EINVAL");
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mldsa-verify"))
+    let mut child = common::bin(env!("CARGO_BIN_EXE_mldsa-verify"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

@@ -10,11 +10,10 @@ mod common;
 use mldsa_host::mldsa_verify::PreHash;
 use mldsa_host::shake::Shake;
 use mldsa_host::{peers::sets, Message, Workspaces};
-use std::process::Command;
 
 #[test]
 fn kat_file_is_generated() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mldsa-kat"))
+    let out = common::bin(env!("CARGO_BIN_EXE_mldsa-kat"))
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -27,7 +26,7 @@ fn kat_file_is_generated() {
 
 #[test]
 fn c_vectors_file_is_generated() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mldsa-kat"))
+    let out = common::bin(env!("CARGO_BIN_EXE_mldsa-kat"))
         .arg("c")
         .output()
         .unwrap();

@@ -4,6 +4,7 @@
 use mldsa_host::arch;
 use mldsa_host::params::Params;
 use serde_json::Value;
+use std::process::Command;
 
 /// One ACVP sigVer case: (parameter set, pk, M', sig, expected decision, reason).
 pub struct AcvpCase {
@@ -127,4 +128,18 @@ pub fn on_each_path(f: impl Fn()) {
     }
     arch::use_avx2(true);
     f();
+}
+
+/// A command that runs `exe`, one of this crate's binaries, through `MLDSA_TEST_RUNNER` when
+/// it is set (`qemu-s390x -L /usr/s390x-linux-gnu` in the big-endian run), as cargo's target
+/// runner runs the tests themselves.
+pub fn bin(exe: &str) -> Command {
+    let runner = std::env::var("MLDSA_TEST_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    let mut cmd = Command::new(words.next().unwrap_or(exe));
+    cmd.args(words);
+    if !runner.trim().is_empty() {
+        cmd.arg(exe);
+    }
+    cmd
 }
