@@ -53,13 +53,14 @@ install_kernel_deps() {
 	qemu_ver=$(apt-cache policy qemu-system-x86 2>/dev/null | awk '/Candidate:/ {print $2}')
 	apt_install linux-source-$KVER build-essential flex bison bc libelf-dev \
 		libssl-dev openssl cpio kmod dwarves python3 libclang-19-dev clang-19 lld-19 \
-		rustc-web rust-web-src libstd-rust-web-dev cargo-web busybox-static
+		rustc-web rust-web-src libstd-rust-web-dev cargo-web busybox-static \
+		gcc-s390x-linux-gnu
 	# The image's qemu-utils 10.x Breaks qemu-system-common < 8.0: install the
 	# qemu-utils that matches Debian 12's QEMU 7.2 next to it.
-	if ! command -v qemu-system-x86_64 >/dev/null; then
+	if ! command -v qemu-system-x86_64 >/dev/null || ! command -v qemu-system-s390x >/dev/null; then
 		[ -n "$qemu_ver" ] || { apt-get update -q; qemu_ver=$(apt-cache policy qemu-system-x86 | awk '/Candidate:/ {print $2}'); }
 		apt_install "qemu-utils=$qemu_ver" "qemu-system-common=$qemu_ver" \
-			"qemu-system-x86=$qemu_ver"
+			"qemu-system-x86=$qemu_ver" "qemu-system-misc=$qemu_ver"
 	fi
 	BINDGEN=$CACHE/cargo/bin/bindgen
 	if ! "$BINDGEN" --version 2>/dev/null | grep -q "$BINDGEN_VER"; then
@@ -90,14 +91,26 @@ host_tests_s390x() {
 
 KSRC_TARBALL=/usr/src/linux-source-$KVER.tar.xz
 KSRC=$CACHE/src/linux-source-$KVER
-KBUILD=$CACHE/build-x86_64
-KCONFIG_FRAGMENT=$REPO/tools/x86_64.config
 RUST_LIB_SRC=/usr/src/rustc-$RUST_VER.0/library
 BOOT_TIMEOUT=${MLDSA_BOOT_TIMEOUT:-300}
 
+# The kernel the functions below build and boot: x86_64 (the default) or s390x,
+# each with its build directory $KBUILD and config fragment tools/$KNAME.config.
+select_arch() {
+	KNAME=$1
+	KBUILD=$CACHE/build-$1
+	KCONFIG_FRAGMENT=$REPO/tools/$1.config
+	case $1 in
+	x86_64) KARCH=x86_64 KCROSS= KIMAGE=arch/x86/boot/bzImage KTARGETS=(bzImage modules) ;;
+	s390x) KARCH=s390 KCROSS=s390x-linux-gnu- KIMAGE=arch/s390/boot/bzImage KTARGETS=(bzImage) ;;
+	esac
+}
+select_arch x86_64
+
 # rustup's rustc (first on PATH) has no rust-src: always use Debian's 1.96.
 kmake() {
-	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH=x86_64 \
+	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
+		${KCROSS:+CROSS_COMPILE=$KCROSS} \
 		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
 		BINDGEN="$CACHE/cargo/bin/bindgen" RUST_LIB_SRC="$RUST_LIB_SRC" "$@"
 }
@@ -143,9 +156,9 @@ configure_kernel() {
 		phase "configure: $KBUILD/.config is up to date"
 		return 0
 	fi
-	phase "configure: tinyconfig + tools/x86_64.config (log: $LOGS/configure.log)"
+	phase "configure: tinyconfig + tools/$KNAME.config (log: $LOGS/configure-$KNAME.log)"
 	logged rustavailable kmake rustavailable
-	logged configure _configure_kernel
+	logged "configure-$KNAME" _configure_kernel
 	local line bad=0
 	while IFS= read -r line; do
 		case $line in '' | '#'*) continue ;; esac
@@ -155,32 +168,33 @@ configure_kernel() {
 		fi
 	done <"$KCONFIG_FRAGMENT"
 	[ "$bad" = 0 ] || {
-		echo "FAILED: configure (see $LOGS/configure.log and $LOGS/rustavailable.log)" >&2
+		echo "FAILED: configure (see $LOGS/configure-$KNAME.log and $LOGS/rustavailable.log)" >&2
 		return 1
 	}
 	echo "$want" >"$stamp"
 }
 
 build_kernel() {
-	phase "build: bzImage and modules in $KBUILD (log: $LOGS/build.log)"
-	# `modules` also writes Module.symvers, which the test module is built against.
-	logged build kmake -j2 bzImage modules
+	phase "build: ${KTARGETS[*]} in $KBUILD (log: $LOGS/build-$KNAME.log)"
+	# On x86_64, `modules` also writes Module.symvers, which the test module is built against.
+	logged "build-$KNAME" kmake -j2 "${KTARGETS[@]}"
 }
 
 # Boot the kernel; KUnit runs the built-in suites, then reboots (QEMU exits).
-# $1: the QEMU CPU model (default max, which has AVX2); $2: the console log
-# (default $LOGS/console.log); $3: an initramfs, whose /init runs instead of
-# KUnit and ends the run by rebooting.
+# $1: the QEMU CPU model (default max: on x86_64 it has AVX2, on s390x the
+# vector facility); $2: the console log (default $LOGS/console.log); $3: an
+# initramfs, whose /init runs instead of KUnit and ends the run by rebooting.
 boot_kernel() {
 	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log} initrd=${3:-}
-	local args=(-append "console=ttyS0 kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
+	local tty=ttyS0 qemu=(qemu-system-x86_64 -machine q35 -bios qboot.rom -display none
+		-monitor none -serial stdio)
+	[ "$KARCH" != s390 ] || { tty=ttysclp0 qemu=(qemu-system-s390x -machine s390-ccw-virtio -nographic); }
+	local args=(-append "console=$tty kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
 	[ -z "$initrd" ] ||
-		args=(-initrd "$initrd" -append "console=ttyS0 kunit.enable=0 panic=-1 oops=panic")
-	phase "boot: qemu-system-x86_64 TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
-	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -machine q35 -cpu "$cpu" -m 512 -smp 2 \
-		-bios qboot.rom -display none -monitor none -serial stdio -no-reboot \
-		-kernel "$KBUILD/arch/x86/boot/bzImage" "${args[@]}" \
-		</dev/null >"$console" 2>&1 || rc=$?
+		args=(-initrd "$initrd" -append "console=$tty kunit.enable=0 panic=-1 oops=panic")
+	phase "boot: ${qemu[0]} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
+	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
+		-kernel "$KBUILD/$KIMAGE" "${args[@]}" </dev/null >"$console" 2>&1 || rc=$?
 	if [ "$rc" = 124 ]; then
 		echo "boot: QEMU timed out after ${BOOT_TIMEOUT}s" >&2
 	elif [ "$rc" != 0 ]; then
