@@ -247,6 +247,8 @@ mod arch {
                 return taken;
             }
         }
+        #[cfg(not(CONFIG_CRYPTO_MLDSA_AVX2))]
+        let _ = (w, zhat, st, t, m);
         0
     }
 }
