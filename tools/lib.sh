@@ -2,6 +2,9 @@
 # shellcheck shell=bash
 
 set -euo pipefail
+# Nothing here reads standard input; rustc probes read theirs (`rustc -`), so
+# never let them see the caller's.
+exec </dev/null
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Everything big lives outside the repository and is reused between runs.
