@@ -210,8 +210,12 @@ fn read_der(path: &Path) -> Result<Vec<u8>> {
     Ok(der)
 }
 
-/// Writes `path` through a temporary file and a rename, so that it is never left half written.
+/// Writes `path` through a temporary file and a rename, so that it is never left half written;
+/// a path that is not a regular file (`/dev/null`, a FIFO) is written to, not replaced.
 fn write(path: &Path, data: &[u8]) -> Result<()> {
+    if fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return fs::write(path, data).with_context(|| path.display().to_string());
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     fs::write(&tmp, data)

@@ -415,6 +415,37 @@ fn sign_in_place() {
     assert_eq!(names, ["copy.ko", "k.der", "k.key", "m.ko"]);
 }
 
+/// An output that is not a regular file (here a FIFO; `/dev/null` alike) is written to, not
+/// replaced by a rename.
+#[test]
+fn output_to_a_fifo_is_written_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tmpdir("fifo");
+    let (key, cert) = keygen(&dir, "mldsa44", "k", 1);
+    let (m, copy, fifo) = (
+        path(&dir, "m.ko"),
+        path(&dir, "copy.ko"),
+        path(&dir, "fifo"),
+    );
+    fs::write(&m, module(3000)).unwrap();
+    ok(&sign(&key, &cert, &m, &copy));
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read(fifo).unwrap())
+    };
+    ok(&sign(&key, &cert, &m, &fifo));
+    let kind = fs::metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced");
+    assert_eq!(reader.join().unwrap(), fs::read(&copy).unwrap());
+}
+
 #[test]
 fn errors() {
     let dir = tmpdir("errors");
