@@ -3,12 +3,16 @@
 # ML-DSA (FIPS 204) signature verification, in Rust. The crate root is
 # mldsa_main.rs; rustc finds the other source files through its `mod` items.
 # exports.c exports the library calls of <crypto/mldsa.h> that mldsa_api.rs
-# implements. On x86_64 the module also links the AVX2 routines of arch/x86/.
+# implements. On x86_64 the module also links the AVX2 routines of arch/x86/, on
+# s390 the vector-facility NTT of arch/s390/.
 
 obj-$(CONFIG_CRYPTO_MLDSA) += mldsa.o
 mldsa-y := mldsa_main.o exports.o
 mldsa-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o \
 				   arch/x86/rej_ntt_avx2.o
+mldsa-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o arch/s390/ntt_vx_glue.o
+# Vector instructions; the routine runs only where the facility is (ntt_vx_glue.c).
+AFLAGS_arch/s390/ntt_vx.o := -march=z13
 
 # The KUnit suite of the library interface, a C caller of its own.
 obj-$(CONFIG_CRYPTO_MLDSA_KUNIT_TEST) += mldsa_api_kunit.o

@@ -422,7 +422,7 @@ extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
 }
 
 /// Marks the running case skipped, with `why` as its KTAP comment.
-#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[cfg(any(CONFIG_CRYPTO_MLDSA_AVX2, CONFIG_CRYPTO_MLDSA_S390_VX))]
 fn skip(test: *mut bindings::kunit, why: &CStr) {
     // SAFETY: `test` is the running case's `struct kunit`, which KUnit passed to the case and
     // which outlives it; nothing else writes it while the case runs.
@@ -557,6 +557,35 @@ fn irq_restore(mask: usize) {
         unsafe {
             core::arch::asm!("stosm 0({}), 0x03", in(reg_addr) &raw mut old, options(nostack))
         };
+    }
+}
+
+/// The s390 vector-facility NTTs equal the portable code word for word on random inputs in
+/// (-q, q), the range both take. Skipped without the facility (QEMU `-cpu max` has it).
+#[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+extern "C" fn vx_matches_portable(test: *mut bindings::kunit) {
+    use crate::arch::vx;
+
+    if !vx::usable() {
+        skip(
+            test,
+            c"no vector facility on this machine: the portable code runs",
+        );
+        return;
+    }
+    let mut rng = XorShift(0x5339_0078_0d1c_e5a1);
+    for _ in 0..2000 {
+        let a = rng.poly();
+        let (mut got, mut want) = ([a, a], [a, a]);
+        // SAFETY: Both routines transform the 256 coefficients they are given, in (-q, q),
+        // each in its own FPU section, on a machine with the vector facility.
+        unsafe {
+            vx::mldsa_ntt_vx_fpu(got[0].as_mut_ptr());
+            vx::mldsa_invntt_vx_fpu(got[1].as_mut_ptr());
+        }
+        ntt::ntt(&mut want[0]);
+        ntt::invntt_tomont(&mut want[1]);
+        check!(got == want);
     }
 }
 
@@ -808,7 +837,12 @@ const N_AVX2: usize = 1;
 #[cfg(not(CONFIG_CRYPTO_MLDSA_AVX2))]
 const N_AVX2: usize = 0;
 
-static mut CASES: [bindings::kunit_case; 12 + N_AVX2 + N_BENCH] = [
+#[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+const N_VX: usize = 1;
+#[cfg(not(CONFIG_CRYPTO_MLDSA_S390_VX))]
+const N_VX: usize = 0;
+
+static mut CASES: [bindings::kunit_case; 12 + N_AVX2 + N_VX + N_BENCH] = [
     case(c"ntt_mul_matches_schoolbook", ntt_mul_matches_schoolbook),
     case(c"reduce_matches_i64", reduce_matches_i64),
     case(c"alloc_by_name", alloc_by_name),
@@ -822,6 +856,8 @@ static mut CASES: [bindings::kunit_case; 12 + N_AVX2 + N_BENCH] = [
     case(c"library_stack_usage", library_stack_usage),
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     case(c"avx2_matches_portable", avx2_matches_portable),
+    #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+    case(c"vx_matches_portable", vx_matches_portable),
     #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
     case(c"benchmark_mldsa44", benchmark_mldsa44),
     #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]

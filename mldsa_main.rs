@@ -158,17 +158,49 @@ mod arch {
         }
     }
 
-    /// Finds out whether the AVX2 routines can run.
+    /// The s390 vector-facility NTT of `arch/s390/`; `ntt_vx_glue.c` runs each call in its
+    /// own `kernel_fpu_begin()`/`kernel_fpu_end()` section.
+    #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+    pub(crate) mod vx {
+        use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+        extern "C" {
+            fn mldsa_vx_available() -> bool;
+            pub(crate) fn mldsa_ntt_vx_fpu(a: *mut i32);
+            pub(crate) fn mldsa_invntt_vx_fpu(a: *mut i32);
+        }
+
+        /// Whether the machine has the vector facility; set by [`init`].
+        static USABLE: AtomicBool = AtomicBool::new(false);
+
+        pub(crate) fn init() {
+            // SAFETY: Only reads the machine's facility bits.
+            USABLE.store(unsafe { mldsa_vx_available() }, Relaxed);
+        }
+
+        /// Whether the vector routines run.
+        pub(crate) fn usable() -> bool {
+            USABLE.load(Relaxed)
+        }
+    }
+
+    /// Finds out whether the arch routines can run.
     pub fn init() {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
         avx2::init();
+        #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+        vx::init();
     }
 
-    /// The routines in use where the FPU is usable: "AVX2" or "portable".
+    /// The routines in use where the FPU is usable: "AVX2", "vector facility" or "portable".
     pub fn name() -> &'static str {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
         if avx2::usable() {
             return "AVX2";
+        }
+        #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+        if vx::usable() {
+            return "vector facility";
         }
         "portable"
     }
@@ -176,12 +208,20 @@ mod arch {
     // In each function below, `run` calls the closure only on a CPU with AVX2, in an FPU
     // section, and the routine reads and writes only the arrays it is given (256
     // coefficients, or the 800-byte state), with no alignment requirement, under the same
-    // bounds on the inputs as the portable function (see arch/x86/*.S).
+    // bounds on the inputs as the portable function (see arch/x86/*.S). The s390 routines
+    // (arch/s390/ntt_vx.S) likewise transform the 256 coefficients they are given, 4-byte
+    // aligned as `Poly` is, in their own FPU section.
 
     pub fn ntt(a: &mut Poly) {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
         // SAFETY: See above.
         if avx2::run(|| unsafe { avx2::mldsa_ntt_avx2(a.as_mut_ptr()) }) {
+            return;
+        }
+        #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+        if vx::usable() {
+            // SAFETY: See above; the machine has the vector facility.
+            unsafe { vx::mldsa_ntt_vx_fpu(a.as_mut_ptr()) };
             return;
         }
         ntt::ntt(a)
@@ -191,6 +231,12 @@ mod arch {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
         // SAFETY: See above.
         if avx2::run(|| unsafe { avx2::mldsa_invntt_avx2(a.as_mut_ptr()) }) {
+            return;
+        }
+        #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+        if vx::usable() {
+            // SAFETY: See above; the machine has the vector facility.
+            unsafe { vx::mldsa_invntt_vx_fpu(a.as_mut_ptr()) };
             return;
         }
         ntt::invntt_tomont(a)
