@@ -435,9 +435,9 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
 
 /// The AVX2 routines equal the portable code on random inputs, modulo q for the NTTs and the
 /// pointwise product (inputs in (-q, q), the range both promise to take), and bit for bit
-/// for the 4-way Keccak-f[1600] against four portable permutations and for ExpandA's
-/// rejection sampling with multiply-accumulate. Skipped on a CPU without
-/// AVX2 (QEMU `-cpu max` has it), where only the portable code runs.
+/// for the 4-way and the single-state Keccak-f[1600] against portable permutations and for
+/// ExpandA's rejection sampling with multiply-accumulate. Skipped on a CPU without AVX2
+/// (QEMU `-cpu max` has it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
     use crate::arch::{self, avx2};
@@ -478,6 +478,17 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
         // 800-byte state the routine permutes in place.
         check!(avx2::run(|| unsafe {
             avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast())
+        }));
+        check!(st == want);
+    }
+    // The single-state routine: state 0 permuted, the others untouched.
+    for _ in 0..1000 {
+        st.iter_mut().for_each(|row| rng.fill(row));
+        let mut want = st;
+        keccak_f1600(&mut want, 0);
+        // SAFETY: As above; the routine permutes state 0 of the 800-byte buffer.
+        check!(avx2::run(|| unsafe {
+            avx2::mldsa_keccak_avx2(st.as_mut_ptr().cast())
         }));
         check!(st == want);
     }

@@ -110,6 +110,7 @@ mod arch {
             pub(crate) fn mldsa_invntt_avx2(a: *mut i32);
             pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
             pub(crate) fn mldsa_keccak_x4_avx2(st: *mut u8);
+            pub(crate) fn mldsa_keccak_avx2(st: *mut u8);
             pub(crate) fn mldsa_rej_ntt_mul_acc_avx2(
                 w: *mut i32,
                 zhat: *const u8,
@@ -254,10 +255,17 @@ mod arch {
         ntt::pointwise(c, a)
     }
 
+    /// Permutes states 0..`states` (one state: state 0 only, with the single-state routine).
     pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
         // SAFETY: See above.
-        if avx2::run(|| unsafe { avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast()) }) {
+        if avx2::run(|| unsafe {
+            if states == 1 {
+                avx2::mldsa_keccak_avx2(st.as_mut_ptr().cast())
+            } else {
+                avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast())
+            }
+        }) {
             return;
         }
         for s in 0..states {

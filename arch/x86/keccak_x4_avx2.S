@@ -153,6 +153,183 @@ SYM_FUNC_START(mldsa_keccak_x4_avx2)
 	RET
 SYM_FUNC_END(mldsa_keccak_x4_avx2)
 
+/*
+ * One Keccak-f[1600] permutation, with AVX2: state 0 of the same buffer.
+ *
+ * void mldsa_keccak_avx2(u64 st[25][4]);
+ *
+ * Permutes lanes st[i][0] in place; the other states are left alone. Same conventions as
+ * mldsa_keccak_x4_avx2 (8-byte alignment, the FPU owned by the caller; clobbers %rax, %rcx,
+ * %ymm0-%ymm15; uses no stack). Used where a single state is needed (the lone fifth column
+ * of ML-DSA-65's matrix A, SampleInBall), at about half the instructions of the 4-way
+ * routine.
+ *
+ * The 24 lanes other than A[0][0] are held as six groups of four, one group per register,
+ * chosen so that every step of a round is a few whole-register operations:
+ *   Z = A[0][0] in every qword,  R = A[1..4][0] (row 0),  C = A[0][1..4] (column 0),
+ *   Sk = A[x][k x mod 5] for x = 1..4 (k = 1..4: the lines of slope k).
+ * Theta: the column parities of x = 1..4 are R ^ S1 ^ S2 ^ S3 ^ S4, and column 0's is Z
+ * with C's four qwords. Rho: a variable rotation per register. Pi maps (x, y) to
+ * (y, 2x + 3y), which takes each group to a group: S1 to R, R to C, C to S3, S2 to S4,
+ * S3 to S2 and S4 to S1, with the qwords permuted within the register. Chi works along
+ * rows: a transpose (four 4x4 qword swaps with vpunpck[lh]qdq and vperm2i128, then one
+ * vpermq per register) turns S1..S4 into the columns T1..T4 = A[x][1..4] (T0 is C), where
+ * chi is T[x] ^= ~T[x+1] & T[x+2]; row 0 is done on R and Z. The inverse transpose brings
+ * the lines back.
+ */
+#define Z	%ymm0
+#define R	%ymm1
+#define C	%ymm2
+#define S1	%ymm3
+#define S2	%ymm4
+#define S3	%ymm5
+#define S4	%ymm6
+
+/* vpermq immediate for the qword order [a, b, c, d] */
+#define QO(a, b, c, d)	((a) | (b) << 2 | (c) << 4 | (d) << 6)
+
+/* %ymm\r = st[\i0][0], st[\i1][0], st[\i2][0], st[\i3][0] */
+.macro gather r, i0, i1, i2, i3
+	vmovq		32 * \i0(%rdi), %xmm\r
+	vpinsrq		$1, 32 * \i1(%rdi), %xmm\r, %xmm\r
+	vmovq		32 * \i2(%rdi), %xmm15
+	vpinsrq		$1, 32 * \i3(%rdi), %xmm15, %xmm15
+	vinserti128	$1, %xmm15, %ymm\r, %ymm\r
+.endm
+
+/* The inverse of gather. */
+.macro scatter r, i0, i1, i2, i3
+	vmovq		%xmm\r, 32 * \i0(%rdi)
+	vpextrq		$1, %xmm\r, 32 * \i1(%rdi)
+	vextracti128	$1, %ymm\r, %xmm15
+	vmovq		%xmm15, 32 * \i2(%rdi)
+	vpextrq		$1, %xmm15, 32 * \i3(%rdi)
+.endm
+
+/* \r = ROL(\r, counts at .Lrho + 64 \n), with the right shifts at + 32. */
+.macro rho r, n
+	vpsllvq		.Lrho + 64 * \n(%rip), \r, %ymm15
+	vpsrlvq		.Lrho + 64 * \n + 32(%rip), \r, \r
+	vpor		%ymm15, \r, \r
+.endm
+
+/* The 4x4 qword transpose: rows %ymm\a..%ymm\d to %ymm\w..%ymm\z (columns). */
+.macro transpose a, b, c, d, w, x, y, z
+	vpunpcklqdq	%ymm\b, %ymm\a, %ymm11
+	vpunpckhqdq	%ymm\b, %ymm\a, %ymm12
+	vpunpcklqdq	%ymm\d, %ymm\c, %ymm13
+	vpunpckhqdq	%ymm\d, %ymm\c, %ymm14
+	vperm2i128	$0x20, %ymm13, %ymm11, %ymm\w
+	vperm2i128	$0x20, %ymm14, %ymm12, %ymm\x
+	vperm2i128	$0x31, %ymm13, %ymm11, %ymm\y
+	vperm2i128	$0x31, %ymm14, %ymm12, %ymm\z
+.endm
+
+SYM_FUNC_START(mldsa_keccak_avx2)
+	vpbroadcastq	(%rdi), Z
+	gather		1, 1, 2, 3, 4
+	gather		2, 5, 10, 15, 20
+	gather		3, 6, 12, 18, 24
+	gather		4, 11, 22, 8, 19
+	gather		5, 16, 7, 23, 14
+	gather		6, 21, 17, 13, 9
+	leaq		.Lkeccak_rc(%rip), %rax
+	movl		$24, %ecx
+1:
+	/* Theta. %ymm7 = [C1 C2 C3 C4], %ymm8 = C0 in every qword. */
+	vpxor		S1, R, %ymm7
+	vpxor		S2, %ymm7, %ymm7
+	vpxor		S3, %ymm7, %ymm7
+	vpxor		S4, %ymm7, %ymm7
+	vpermq		$QO(2, 3, 0, 1), C, %ymm8
+	vpxor		C, %ymm8, %ymm8
+	vpermq		$QO(1, 0, 3, 2), %ymm8, %ymm9
+	vpxor		%ymm9, %ymm8, %ymm8
+	vpxor		Z, %ymm8, %ymm8
+	/* %ymm9 = D[1..4] = [C0 C1 C2 C3] ^ ROL([C2 C3 C4 C0], 1) */
+	vpermq		$QO(3, 0, 1, 2), %ymm7, %ymm9
+	vpblendd	$0x03, %ymm8, %ymm9, %ymm9
+	vpermq		$QO(1, 2, 3, 0), %ymm7, %ymm10
+	vpblendd	$0xc0, %ymm8, %ymm10, %ymm10
+	vpsrlq		$63, %ymm10, %ymm11
+	vpaddq		%ymm10, %ymm10, %ymm10
+	vpor		%ymm11, %ymm10, %ymm10
+	vpxor		%ymm10, %ymm9, %ymm9
+	/* %ymm10 = D0 = C4 ^ ROL(C1, 1) in every qword */
+	vpermq		$QO(0, 0, 0, 0), %ymm7, %ymm10
+	vpsrlq		$63, %ymm10, %ymm11
+	vpaddq		%ymm10, %ymm10, %ymm10
+	vpor		%ymm11, %ymm10, %ymm10
+	vpermq		$QO(3, 3, 3, 3), %ymm7, %ymm11
+	vpxor		%ymm11, %ymm10, %ymm10
+	vpxor		%ymm9, R, R
+	vpxor		%ymm9, S1, S1
+	vpxor		%ymm9, S2, S2
+	vpxor		%ymm9, S3, S3
+	vpxor		%ymm9, S4, S4
+	vpxor		%ymm10, C, C
+	vpxor		%ymm10, Z, Z
+	/* Rho. */
+	rho		R, 0
+	rho		C, 1
+	rho		S1, 2
+	rho		S2, 3
+	rho		S3, 4
+	rho		S4, 5
+	/* Pi: the new lines S1..S4 are %ymm7, %ymm8, C and %ymm9, the new C %ymm10, R S1. */
+	vpermq		$QO(3, 2, 1, 0), S4, %ymm7
+	vpermq		$QO(1, 3, 0, 2), S3, %ymm8
+	vpermq		$QO(2, 0, 3, 1), S2, %ymm9
+	vpermq		$QO(2, 0, 3, 1), R, %ymm10
+	vmovdqa		S1, R
+	/* To columns: T1..T4 in %ymm3..%ymm6, T0 in %ymm10. */
+	transpose	7, 8, 2, 9, 3, 4, 5, 6
+	vpermq		$QO(2, 0, 3, 1), %ymm4, %ymm4
+	vpermq		$QO(1, 3, 0, 2), %ymm5, %ymm5
+	vpermq		$QO(3, 2, 1, 0), %ymm6, %ymm6
+	/* Chi on rows 1..4: T[x] ^= ~T[x+1] & T[x+2]. */
+	vpandn		%ymm4, %ymm3, %ymm2
+	vpandn		%ymm5, %ymm4, %ymm7
+	vpandn		%ymm6, %ymm5, %ymm8
+	vpandn		%ymm10, %ymm6, %ymm9
+	vpandn		%ymm3, %ymm10, %ymm11
+	vpxor		%ymm2, %ymm10, %ymm10
+	vpxor		%ymm7, %ymm3, %ymm3
+	vpxor		%ymm8, %ymm4, %ymm4
+	vpxor		%ymm9, %ymm5, %ymm5
+	vpxor		%ymm11, %ymm6, %ymm6
+	/* Chi on row 0: R ^= ~[A2 A3 A4 A0] & [A3 A4 A0 A1], Z ^= ~A1 & A2; then iota. */
+	vpermq		$QO(1, 2, 3, 3), R, %ymm12
+	vpblendd	$0xc0, Z, %ymm12, %ymm12
+	vpermq		$QO(2, 3, 0, 0), R, %ymm13
+	vpblendd	$0x30, Z, %ymm13, %ymm13
+	vpermq		$QO(0, 0, 0, 0), R, %ymm14
+	vpermq		$QO(1, 1, 1, 1), R, %ymm15
+	vpandn		%ymm15, %ymm14, %ymm14
+	vpxor		%ymm14, Z, Z
+	vpandn		%ymm13, %ymm12, %ymm12
+	vpxor		%ymm12, R, R
+	vpxor		(%rax), Z, Z
+	/* Back to lines: C, and S1..S4 from T1..T4. */
+	vmovdqa		%ymm10, C
+	vpermq		$QO(1, 3, 0, 2), %ymm4, %ymm4
+	vpermq		$QO(2, 0, 3, 1), %ymm5, %ymm5
+	vpermq		$QO(3, 2, 1, 0), %ymm6, %ymm6
+	transpose	3, 4, 5, 6, 3, 4, 5, 6
+	addq		$32, %rax
+	decl		%ecx
+	jnz		1b
+	vmovq		%xmm0, (%rdi)
+	scatter		1, 1, 2, 3, 4
+	scatter		2, 5, 10, 15, 20
+	scatter		3, 6, 12, 18, 24
+	scatter		4, 11, 22, 8, 19
+	scatter		5, 16, 7, 23, 14
+	scatter		6, 21, 17, 13, 9
+	vzeroupper
+	RET
+SYM_FUNC_END(mldsa_keccak_avx2)
+
 .section .rodata
 .balign 32
 /* Iota's round constants, each broadcast to the four states. */
@@ -174,3 +351,19 @@ SYM_FUNC_END(mldsa_keccak_x4_avx2)
 .Lrol56:
 	.quad		0x0007060504030201, 0x080f0e0d0c0b0a09
 	.quad		0x0007060504030201, 0x080f0e0d0c0b0a09
+
+/* Rho's rotations for R, C, S1..S4: for each, the left shifts, then the right shifts. */
+.balign 32
+.Lrho:
+	.quad	1, 62, 28, 27
+	.quad	63, 2, 36, 37
+	.quad	36, 3, 41, 18
+	.quad	28, 61, 23, 46
+	.quad	44, 43, 21, 14
+	.quad	20, 21, 43, 50
+	.quad	10, 61, 55, 8
+	.quad	54, 3, 9, 56
+	.quad	45, 6, 56, 39
+	.quad	19, 58, 8, 25
+	.quad	2, 15, 25, 20
+	.quad	62, 49, 39, 44

@@ -18,6 +18,7 @@ extern "C" {
     fn mldsa_invntt_avx2(a: *mut i32);
     fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
+    fn mldsa_keccak_avx2(st: *mut StateX4);
     fn mldsa_rej_ntt_mul_acc_avx2(
         w: *mut i32,
         zhat: *const u8,
@@ -85,8 +86,15 @@ pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
     #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the thread chose AVX2 only if the CPU has it, and `st` is the 800-byte
-        // buffer the routine permutes in place (it needs no alignment).
-        unsafe { mldsa_keccak_x4_avx2(st) };
+        // buffer the routines permute in place (they need no alignment); one state takes
+        // the single-state routine, which permutes state 0 only.
+        unsafe {
+            if states == 1 {
+                mldsa_keccak_avx2(st)
+            } else {
+                mldsa_keccak_x4_avx2(st)
+            }
+        };
         return;
     }
     for s in 0..states {
