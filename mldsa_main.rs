@@ -108,7 +108,7 @@ mod arch {
         extern "C" {
             pub(crate) fn mldsa_ntt_avx2(a: *mut i32);
             pub(crate) fn mldsa_invntt_avx2(a: *mut i32);
-            pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
+            pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
             pub(crate) fn mldsa_keccak_x4_avx2(st: *mut u8);
             pub(crate) fn mldsa_keccak_avx2(st: *mut u8);
             pub(crate) fn mldsa_rej_ntt_mul_acc_avx2(
@@ -243,16 +243,16 @@ mod arch {
         ntt::invntt_tomont(a)
     }
 
-    /// c = a * c pointwise (the routine allows its output to be its second input).
-    pub fn pointwise(c: &mut Poly, a: &Poly) {
+    /// c = a * b pointwise, from packed polynomials.
+    pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-        // SAFETY: See above.
+        // SAFETY: See above; the routine reads a[..768] and b[..768].
         if avx2::run(|| unsafe {
-            avx2::mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), c.as_ptr())
+            avx2::mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr())
         }) {
             return;
         }
-        ntt::pointwise(c, a)
+        crate::mldsa_verify::pointwise(c, a, b)
     }
 
     /// Permutes states 0..`states` (one state: state 0 only, with the single-state routine).

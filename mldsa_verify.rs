@@ -39,8 +39,8 @@ pub struct Workspace<const L: usize> {
 }
 
 struct Scratch {
-    /// NTT(-c * 2^d).
-    chat: Poly,
+    /// NTT(-c * 2^d), packed.
+    chat: PackedPoly,
     /// One row of w, from NTT(-c * 2^d) * NTT(t1) to w1.
     w: Poly,
     /// ExpandA's four SHAKE128s and SampleInBall's SHAKE256; between those, a buffer for
@@ -48,6 +48,12 @@ struct Scratch {
     st: StateX4,
     /// SHAKE256 for tr, mu and c~'.
     h: Shake,
+    /// The SHAKE128 state of a fifth entry of A while the four of `st` run others, which
+    /// entry is in each lane (the fifth parked), and each entry's next coefficient (see
+    /// [`expand_a_mul_acc`]).
+    parked: [[u8; 8]; 25],
+    order: [u8; 5],
+    m: [usize; 5],
 }
 
 /// The first `len` bytes of the states' memory, as a buffer.
@@ -61,10 +67,13 @@ impl<const L: usize> Workspace<L> {
         Self {
             zhat: [[0; 3 * N + 1]; L],
             s: Scratch {
-                chat: [0; N],
+                chat: [0; 3 * N + 1],
                 w: [0; N],
                 st: [[0; 32]; 25],
                 h: Shake::new(),
+                parked: [[0; 8]; 25],
+                order: [0; 5],
+                m: [0; 5],
             },
         }
     }
@@ -295,19 +304,19 @@ fn verify_ws_mu<const K: usize, const L: usize>(
         pack(&s.w, zhat);
     }
     sample_in_ball(p, s, c_tilde);
-    arch::ntt(&mut s.chat);
+    arch::ntt(&mut s.w);
+    pack(&s.w, &mut s.chat);
 
     // Lines 9-12: w'approx = NTT^-1(A * NTT(z) + NTT(-c * 2^d) * NTT(t1)) row by row,
     // then w1 = UseHint(h, w'approx), absorbed into c~'.
     let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
     for (i, (t1hat, &end)) in key.t1hat.iter().zip(ends).enumerate() {
-        for (m, w) in s.w.iter_mut().enumerate() {
-            *w = coeff(t1hat, m);
-        }
-        arch::pointwise(&mut s.w, &s.chat);
-        for (j, zhat) in ws.zhat.chunks(4).enumerate() {
-            expand_a_mul_acc(s, &key.rho, i, 4 * j, zhat);
+        arch::pointwise(&mut s.w, t1hat, &s.chat);
+        // Four entries of A at a time; a row of five takes them together.
+        let n = if L % 4 == 1 { 5 } else { 4 };
+        for (j, zhat) in ws.zhat.chunks(n).enumerate() {
+            expand_a_mul_acc(s, &key.rho, i, n * j, zhat);
         }
         for w in s.w.iter_mut() {
             *w = reduce32(*w);
@@ -382,7 +391,7 @@ fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8]) {
     }
 }
 
-/// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `s.chat` as -c * 2^d.
+/// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `s.w` as -c * 2^d.
 /// The SHAKE256 runs in state 0 of `s.st`.
 fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
     let st = &mut s.st;
@@ -391,7 +400,7 @@ fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
     // The first 8 bytes, little-endian: lane 0.
     let mut signs = keccak::lane(st, 0, 0);
     let mut pos = 8;
-    s.chat = [0; N];
+    s.w = [0; N];
     for i in N - p.tau..N {
         let j = loop {
             if pos == SHAKE256_RATE {
@@ -404,29 +413,63 @@ fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
                 break j;
             }
         };
-        s.chat[i] = s.chat[j];
-        s.chat[j] = (2 * (signs & 1) as i32 - 1) << D;
+        s.w[i] = s.w[j];
+        s.w[j] = (2 * (signs & 1) as i32 - 1) << D;
         signs >>= 1;
     }
 }
 
 /// Samples A[i][j0 + t] = RejNTTPoly(rho || j0 + t || i) (Algorithms 30 and 32) for each
-/// `zhat[t]`, up to four at once, and adds A[i][j0 + t] * NTT(z)[j0 + t] to `s.w` one
-/// coefficient at a time as each is accepted.
+/// `zhat[t]`, up to five at once, and adds A[i][j0 + t] * NTT(z)[j0 + t] to `s.w` one
+/// coefficient at a time as each is accepted. Four run in the lanes of `s.st`; a fifth
+/// waits in `s.parked` and, after each block, changes places with the entry furthest
+/// along, so that all five finish in about 25 / 4 permutations of the four lanes.
 fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j0: usize, zhat: &[PackedPoly]) {
-    for t in 0..zhat.len() {
-        shake_start(&mut s.st, t, SHAKE128_RATE, rho, &[(j0 + t) as u8, i as u8]);
+    let lanes = zhat.len().min(4);
+    // order[t]: the entry in lane t, and order[4] the one parked; m: the next coefficient
+    // of each entry. They live in the workspace to keep the stack small.
+    let Scratch {
+        st,
+        w,
+        parked,
+        order,
+        m,
+        ..
+    } = s;
+    *order = [0, 1, 2, 3, 4];
+    *m = [0; 5];
+    for t in (0..zhat.len()).rev() {
+        shake_start(st, t % 4, SHAKE128_RATE, rho, &[(j0 + t) as u8, i as u8]);
+        if t == 4 {
+            swap_lane(st, 0, parked);
+        }
     }
-    // The next coefficient of each A[i][j0 + t].
-    let mut m = [0; 4];
-    while m[..zhat.len()].iter().any(|&m| m < N) {
-        arch::keccak_f1600_x4(&mut s.st, zhat.len());
-        for (t, (zhat, m)) in zhat.iter().zip(&mut m).enumerate() {
-            if *m < N {
-                let from = arch::rej_ntt_mul_acc(&mut s.w, zhat, &s.st, t, m);
-                rej_ntt_mul_acc(&mut s.w, zhat, &s.st, t, m, from);
+    // Permute the lanes up to the last one still sampling.
+    while let Some(last) = (0..lanes).rev().find(|&t| m[order[t] as usize] < N) {
+        arch::keccak_f1600_x4(st, last + 1);
+        for (t, &j) in order[..=last].iter().enumerate() {
+            let j = j as usize;
+            if m[j] < N {
+                let from = arch::rej_ntt_mul_acc(w, &zhat[j], st, t, &mut m[j]);
+                rej_ntt_mul_acc(w, &zhat[j], st, t, &mut m[j], from);
             }
         }
+        if zhat.len() == 5 && m[order[4] as usize] < N {
+            // Into the lane furthest along (the first of those tied), done or not.
+            let t = (0..4)
+                .rev()
+                .max_by_key(|&t| m[order[t] as usize])
+                .unwrap_or(0);
+            swap_lane(st, t, parked);
+            order.swap(t, 4);
+        }
+    }
+}
+
+/// Exchanges state `t` of `st` with the state in `other`.
+fn swap_lane(st: &mut StateX4, t: usize, other: &mut [[u8; 8]; 25]) {
+    for (row, lane) in st.iter_mut().zip(other) {
+        row[8 * t..8 * t + 8].swap_with_slice(lane);
     }
 }
 
@@ -478,6 +521,13 @@ fn pack(a: &Poly, out: &mut PackedPoly) {
 /// Coefficient `m` of a packed polynomial, read as a word.
 fn coeff(a: &PackedPoly, m: usize) -> i32 {
     i32::from_le_bytes(a[3 * m..3 * m + 4].try_into().unwrap()) & 0xff_ffff
+}
+
+/// c = a * b in T_q times 2^-32 (a pointwise Montgomery product), |c| < q.
+pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
+    for (m, c) in c.iter_mut().enumerate() {
+        *c = mont_mul(coeff(a, m), coeff(b, m));
+    }
 }
 
 /// UseHint (Algorithm 40) for r in [0, q), with Decompose (Algorithm 36) computed

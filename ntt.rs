@@ -143,11 +143,3 @@ fn invntt_layer_pair<const LEN: usize>(a: &mut Poly) {
 fn gs_butterfly(a: i32, b: i32, zeta: i32) -> (i32, i32) {
     (a + b, mont_mul(zeta, a - b))
 }
-
-/// c = a * c in T_q times 2^-32 (a pointwise Montgomery product), |output| < q, for
-/// |a * c| < 2^31 * q.
-pub fn pointwise(c: &mut Poly, a: &Poly) {
-    for (c, &a) in c.iter_mut().zip(a) {
-        *c = mont_mul(a, *c);
-    }
-}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ML-DSA NTT, inverse NTT and pointwise product (FIPS 204, Section 7.5) for x86_64
+ * The ML-DSA NTT and inverse NTT (FIPS 204, Section 7.5) for x86_64
  * with AVX2. Each function equals its portable counterpart in ntt.rs modulo q: it runs the
  * same butterflies, in the same layer order, on the same values, only 8 lanes at a time
  * (its results are in fact bit for bit those of ntt.rs, but only the congruence and the
@@ -13,10 +13,6 @@
  *   layer adds at most max|zeta * a| / 2^32 + q / 2 < 0.51q to the bound).
  * void mldsa_invntt_avx2(int32_t a[256]): ntt::invntt_tomont, in place. In: |a[i]| < q,
  *   in the order ntt produces. Out: natural order, |a[i]| < q.
- * void mldsa_pointwise_avx2(int32_t c[256], const int32_t a[256], const int32_t b[256]):
- *   c[i] = montgomery_reduce(a[i] * b[i]), in (-q, q), for |a[i] * b[i]| < 2^31 q (such as
- *   |a[i]| < q with any b[i], or |a[i]|, |b[i]| < 16q). c may be a or b, but must not
- *   partly overlap them.
  *
  * Montgomery multiplication of 8 lanes: vpmuldq multiplies the even (low) dwords of each
  * qword into signed 64-bit products, so the odd lanes go through a copy shifted down by
@@ -316,43 +312,6 @@ SYM_FUNC_START(mldsa_invntt_avx2)
 SYM_FUNC_END(mldsa_invntt_avx2)
 
 /*
- * c = montgomery_reduce(a * b) for the 8 lanes at byte \off + %rax, with %ymm\r0..%ymm\r3
- * as scratch; %ymm9 holds QINV in every lane.
- */
-.macro pointwise8 off, r0, r1, r2, r3
-	vmovdqu		\off(%rsi,%rax), %ymm\r0
-	vmovshdup	\off(%rsi,%rax), %ymm\r1		/* odd lanes of a */
-	vmovshdup	\off(%rdx,%rax), %ymm\r2		/* and of b */
-	vpmuldq		\off(%rdx,%rax), %ymm\r0, %ymm\r0	/* a * b */
-	vpmuldq		%ymm\r2, %ymm\r1, %ymm\r1
-	vpmuldq		%ymm9, %ymm\r0, %ymm\r2			/* t = a * b * QINV */
-	vpmuldq		%ymm9, %ymm\r1, %ymm\r3
-	vpmuldq		%ymm8, %ymm\r2, %ymm\r2			/* t * q */
-	vpmuldq		%ymm8, %ymm\r3, %ymm\r3
-	vpsubq		%ymm\r2, %ymm\r0, %ymm\r0
-	vpsubq		%ymm\r3, %ymm\r1, %ymm\r1
-	vmovshdup	%ymm\r0, %ymm\r0
-	vpblendd	$0xaa, %ymm\r1, %ymm\r0, %ymm\r0
-	vmovdqu		%ymm\r0, \off(%rdi,%rax)
-.endm
-
-SYM_FUNC_START(mldsa_pointwise_avx2)
-	vpbroadcastd	.Lq(%rip), %ymm8
-	vpbroadcastd	.Lqinv(%rip), %ymm9
-	xor		%eax, %eax
-1:	pointwise8	0, 0, 1, 2, 3
-	pointwise8	32, 4, 5, 6, 7
-	pointwise8	64, 0, 1, 2, 3
-	pointwise8	96, 4, 5, 6, 7
-	add		$128, %rax
-	cmp		$1024, %rax
-	jne		1b
-
-	vzeroupper
-	RET
-SYM_FUNC_END(mldsa_pointwise_avx2)
-
-/*
  * A zeta table for montmul: zetas z0..z7 (lane i takes zi), each ZETAS[k] of ntt.rs, i.e.
  * in Montgomery form, preceded by the zi * QINV mod 2^32 of its t.
  */
@@ -531,5 +490,3 @@ SYM_FUNC_END(mldsa_pointwise_avx2)
 	zetas1	-3975713
 .Lq:
 	.long	Q
-.Lqinv:
-	.long	QINV

@@ -3,7 +3,8 @@
  * ExpandA's rejection sampling, with AVX2: RejNTTPoly (FIPS 204, Algorithm 30) and
  * CoeffFromThreeBytes (Algorithm 14) on one SHAKE128 output block, where each accepted
  * coefficient a of A[i][j] is at once multiplied by NTT(z)[j] and added to row i of w, as
- * mldsa_verify.rs rej_ntt_mul_acc does. A itself is never stored.
+ * mldsa_verify.rs rej_ntt_mul_acc does. A itself is never stored. Also the pointwise
+ * product of two polynomials in the same packed form (below).
  *
  * size_t mldsa_rej_ntt_mul_acc_avx2(int32_t w[256], const u8 zhat[769], const u8 *lane0,
  *				     size_t *m);
@@ -115,6 +116,55 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	vzeroupper
 	RET
 SYM_FUNC_END(mldsa_rej_ntt_mul_acc_avx2)
+
+/*
+ * The pointwise product of two packed polynomials (mldsa_verify.rs pointwise):
+ *
+ * void mldsa_pointwise_avx2(int32_t c[256], const u8 a[769], const u8 b[769]);
+ *
+ * c[k] = montgomery_reduce(a[k] * b[k]), in (-q, q), with a[k] and b[k] the 23-bit
+ * little-endian values at a + 3 k and b + 3 k (in [0, q), as the caller keeps them), bit
+ * for bit as the portable loop. Reads a[0..768] and b[0..768]. A leaf that uses no stack,
+ * like the routine above.
+ */
+.macro pointwise8 off, r0, r1, r2, r3
+	vmovdqu		\off(%rsi), %xmm\r0
+	vmovq		\off + 16(%rsi), %xmm\r2
+	spread		\r0, \r2
+	vmovdqu		\off(%rdx), %xmm\r1
+	vmovq		\off + 16(%rdx), %xmm\r3
+	spread		\r1, \r3
+	vmovshdup	%ymm\r0, %ymm\r2			/* odd lanes of a */
+	vmovshdup	%ymm\r1, %ymm\r3			/* and of b */
+	vpmuldq		%ymm\r1, %ymm\r0, %ymm\r0		/* a * b */
+	vpmuldq		%ymm\r3, %ymm\r2, %ymm\r1
+	vpmuldq		VQINV, %ymm\r0, %ymm\r2		/* t = a * b * QINV */
+	vpmuldq		VQINV, %ymm\r1, %ymm\r3
+	vpmuldq		VQ, %ymm\r2, %ymm\r2			/* t * q */
+	vpmuldq		VQ, %ymm\r3, %ymm\r3
+	vpsubq		%ymm\r2, %ymm\r0, %ymm\r0
+	vpsubq		%ymm\r3, %ymm\r1, %ymm\r1
+	vmovshdup	%ymm\r0, %ymm\r0			/* high dwords to the even lanes */
+	vpblendd	$0xaa, %ymm\r1, %ymm\r0, %ymm\r0		/* and odd lanes */
+	vmovdqu		%ymm\r0, \off / 3 * 4(%rdi)
+.endm
+
+SYM_FUNC_START(mldsa_pointwise_avx2)
+	vpbroadcastd	.Lq(%rip), VQ
+	vpbroadcastd	.Lqinv(%rip), VQINV
+	vpbroadcastd	.Lmask23(%rip), VMASK
+	vmovdqa		.Lspread(%rip), VSPREAD
+	lea		768(%rsi), %rcx
+1:	pointwise8	0, 0, 1, 2, 3
+	pointwise8	24, 4, 5, 6, 7
+	add		$48, %rsi
+	add		$48, %rdx
+	add		$64, %rdi
+	cmp		%rcx, %rsi
+	jne		1b
+	vzeroupper
+	RET
+SYM_FUNC_END(mldsa_pointwise_avx2)
 
 /*
  * Entry k of the compression table: the positions of the set bits of k in increasing

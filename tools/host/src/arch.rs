@@ -4,7 +4,7 @@
 //! other architectures (s390x, for the big-endian run) only the portable code exists.
 
 use crate::keccak::{keccak_f1600, StateX4};
-use crate::mldsa_verify::PackedPoly;
+use crate::mldsa_verify::{self, PackedPoly};
 use crate::ntt::{self, Poly};
 use std::cell::Cell;
 
@@ -16,7 +16,7 @@ thread_local! {
 extern "C" {
     fn mldsa_ntt_avx2(a: *mut i32);
     fn mldsa_invntt_avx2(a: *mut i32);
-    fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
+    fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
     fn mldsa_keccak_avx2(st: *mut StateX4);
     fn mldsa_rej_ntt_mul_acc_avx2(
@@ -71,15 +71,15 @@ pub fn invntt_tomont(a: &mut Poly) {
     ntt::invntt_tomont(a)
 }
 
-pub fn pointwise(c: &mut Poly, a: &Poly) {
+pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
     #[cfg(target_arch = "x86_64")]
     if avx2() {
-        // SAFETY: the thread chose AVX2 only if the CPU has it; `c` and `a` are 256
-        // coefficients each, and the routine allows its output to be its second input.
-        unsafe { mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), c.as_ptr()) };
+        // SAFETY: the thread chose AVX2 only if the CPU has it; the routine writes the 256
+        // coefficients of `c` and reads a[..768] and b[..768].
+        unsafe { mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr()) };
         return;
     }
-    ntt::pointwise(c, a)
+    mldsa_verify::pointwise(c, a, b)
 }
 
 pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {

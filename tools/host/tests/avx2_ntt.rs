@@ -2,7 +2,7 @@
 //! q, within their stated output bounds, for random and extreme inputs.
 #![cfg(target_arch = "x86_64")]
 
-use mldsa_host::ntt::{invntt_tomont, mont_mul, ntt, Poly};
+use mldsa_host::ntt::{invntt_tomont, ntt, Poly};
 use mldsa_host::params::{N, Q};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -10,13 +10,12 @@ use rand::{Rng, SeedableRng};
 extern "C" {
     fn mldsa_ntt_avx2(a: *mut i32);
     fn mldsa_invntt_avx2(a: *mut i32);
-    fn mldsa_pointwise_avx2(c: *mut i32, a: *const i32, b: *const i32);
 }
 
 /// The bound on |mldsa_ntt_avx2's output| stated in ntt_avx2.S (about 5.03q).
 const NTT_BOUND: u32 = 42082244;
 
-/// The bound on |output| of the other two: strictly below q.
+/// The bound on |mldsa_invntt_avx2 output|: strictly below q.
 const BELOW_Q: u32 = Q as u32 - 1;
 
 const RANDOM_CASES: usize = 100_000;
@@ -47,25 +46,6 @@ fn invntt_avx2(a: &mut [i32]) {
     assert!(a.len() == N && std::is_x86_feature_detected!("avx2"));
     // SAFETY: as in ntt_avx2.
     unsafe { mldsa_invntt_avx2(a.as_mut_ptr()) }
-}
-
-fn pointwise_avx2(c: &mut [i32], a: &[i32], b: &[i32]) {
-    assert!(c.len() == N && a.len() == N && b.len() == N);
-    assert!(std::is_x86_feature_detected!("avx2"));
-    // SAFETY: c, a and b are N = 256 i32s each (checked above), c writable and, being a
-    // &mut, not overlapping a or b; the routine needs no more than i32 alignment, and the
-    // CPU has AVX2 (checked above).
-    unsafe { mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr()) }
-}
-
-/// c = a * b in place of b, the aliasing the routine allows.
-fn pointwise_avx2_into_b(a: &Poly, b: &mut Poly) {
-    assert!(std::is_x86_feature_detected!("avx2"));
-    let c = b.as_mut_ptr();
-    // SAFETY: a and b are N = 256 i32s each; c is b itself, which the routine allows (it
-    // reads each lane before writing it), and b's &mut is not used while the pointer is.
-    // The CPU has AVX2 (checked above).
-    unsafe { mldsa_pointwise_avx2(c, a.as_ptr(), c) }
 }
 
 /// The representative in [0, q), for any i32.
@@ -155,53 +135,6 @@ fn invntt_matches_portable() {
     }
 }
 
-#[test]
-fn pointwise_matches_mont_mul() {
-    if !have_avx2() {
-        return;
-    }
-    let mut rng = StdRng::seed_from_u64(3);
-    // The edge inputs against each other and against the limits of the contract
-    // |a * b| < 2^31 q: |a| < q with any b, and |a|, |b| < 16q.
-    let mut bs = edge_inputs();
-    bs.extend([
-        [9 * Q - 1; N],
-        [-(9 * Q - 1); N],
-        [i32::MIN; N],
-        [i32::MAX; N],
-    ]);
-    let mut cases: Vec<(Poly, Poly)> = edge_inputs()
-        .into_iter()
-        .flat_map(|a| bs.iter().map(move |&b| (a, b)))
-        .collect();
-    cases.push(([16 * Q - 1; N], [-(16 * Q - 1); N]));
-    cases.push(([-(16 * Q - 1); N], [-(16 * Q - 1); N]));
-    // Then random ones: the verifier's operands, a in [0, q) and b in (-9q, 9q), and a in
-    // [0, q) or (-q, q) with any b.
-    for n in 0..RANDOM_CASES {
-        let a = core::array::from_fn(|_| match n % 3 {
-            0 | 1 => rng.gen_range(0..Q),
-            _ => rng.gen_range(-(Q - 1)..=Q - 1),
-        });
-        let b = core::array::from_fn(|_| match n % 3 {
-            0 => rng.gen_range(-(9 * Q - 1)..=9 * Q - 1),
-            _ => rng.gen(),
-        });
-        cases.push((a, b));
-    }
-    for (a, b) in &cases {
-        let want: Poly = core::array::from_fn(|i| mont_mul(a[i], b[i]));
-        let mut got = [0; N];
-        pointwise_avx2(&mut got, a, b);
-        let input = [a.as_slice(), b.as_slice()].concat();
-        assert_eq_mod_q(&got, &want, "pointwise (input a then b)", &input);
-        assert_abs_at_most(&got, BELOW_Q, "pointwise (input a then b)", &input);
-        let mut in_b = *b;
-        pointwise_avx2_into_b(a, &mut in_b);
-        assert_eq!(in_b, got, "pointwise into b for a then b = {input:?}");
-    }
-}
-
 /// The routines need no alignment beyond i32's: run each at every 4-byte offset within a
 /// 32-byte line, checking too that they write nothing outside their array.
 #[test]
@@ -216,11 +149,9 @@ fn unaligned_arrays() {
     };
     let mut rng = StdRng::seed_from_u64(4);
     let mut buf = [GUARD; N + 8];
-    let mut buf2 = [GUARD; N + 8];
     for off in 0..8 {
         buf.fill(GUARD);
         let a: Poly = core::array::from_fn(|_| rng.gen_range(-(Q - 1)..=Q - 1));
-        let b: Poly = core::array::from_fn(|_| rng.gen_range(0..Q));
 
         let mut want = a;
         ntt(&mut want);
@@ -235,11 +166,5 @@ fn unaligned_arrays() {
         invntt_avx2(&mut buf[off..off + N]);
         assert_eq_mod_q(&buf[off..off + N], &want, "unaligned invntt", &a);
         untouched(&buf, off, "invntt");
-
-        let want: Poly = core::array::from_fn(|i| mont_mul(a[i], b[i]));
-        buf2[off..off + N].copy_from_slice(&b);
-        pointwise_avx2(&mut buf[off..off + N], &a, &buf2[off..off + N]);
-        assert_eq_mod_q(&buf[off..off + N], &want, "unaligned pointwise", &a);
-        untouched(&buf, off, "pointwise");
     }
 }

@@ -2,6 +2,8 @@
 //! (`arch/x86/rej_ntt_avx2.S`, through `arch::rej_ntt_mul_acc`) against a reference
 //! written here from FIPS 204 (Algorithms 14 and 30): on random blocks rich in rejected
 //! candidates, at every starting position, and for every pattern of accepted candidates.
+//! Also the pointwise product of packed polynomials in the same file (`arch::pointwise`)
+//! against the portable one, bit for bit.
 //!
 //! Fails if the CPU lacks AVX2, unless `MLDSA_ALLOW_NO_AVX2` is set.
 
@@ -9,7 +11,7 @@
 
 use mldsa_host::arch;
 use mldsa_host::keccak::StateX4;
-use mldsa_host::mldsa_verify::PackedPoly;
+use mldsa_host::mldsa_verify::{self, PackedPoly};
 use mldsa_host::ntt::Poly;
 use mldsa_host::params::{N, Q};
 use rand::rngs::StdRng;
@@ -161,5 +163,42 @@ fn every_acceptance_pattern() {
                 check(&w, &zhat, &st, t, m);
             }
         }
+    }
+}
+
+/// The packed pointwise product: random operands in [0, q), and the edges 0, 1 and q - 1
+/// against each other, with junk in the spare byte, which neither may read.
+#[test]
+fn pointwise_matches_portable() {
+    if !have_avx2() {
+        return;
+    }
+    let mut rng = StdRng::seed_from_u64(15);
+    let mut cases: Vec<(PackedPoly, PackedPoly)> = Vec::new();
+    let edges = [0, 1, Q - 1];
+    let fixed = |c: i32| -> PackedPoly {
+        let mut a = [0; 3 * N + 1];
+        for k in 0..N {
+            a[3 * k..3 * k + 3].copy_from_slice(&c.to_le_bytes()[..3]);
+        }
+        a
+    };
+    for &x in &edges {
+        for &y in &edges {
+            cases.push((fixed(x), fixed(y)));
+        }
+    }
+    for _ in 0..100_000 {
+        cases.push((random_zhat(&mut rng), random_zhat(&mut rng)));
+    }
+    for (a, b) in &mut cases {
+        a[3 * N] = rng.gen();
+        b[3 * N] = rng.gen();
+        let mut want = [0; N];
+        mldsa_verify::pointwise(&mut want, a, b);
+        let mut got = [0; N];
+        arch::pointwise(&mut got, a, b);
+        assert_eq!(got, want);
+        assert!(got.iter().all(|c| c.abs() < Q));
     }
 }
