@@ -60,6 +60,28 @@
 	vpand		VMASK, %ymm\r, %ymm\r
 .endm
 
+/*
+ * %ymm\a = montgomery_reduce(%ymm\a * %ymm\b) in each dword, in (-q, q), for products
+ * below 2^31 q; clobbers %ymm\b, %ymm\t and %ymm\u. vpmuldq multiplies the even dwords
+ * of each qword, so the odd lanes go through copies shifted down by vmovshdup; with
+ * t = a * b * QINV mod 2^32, a * b - t * q is a multiple of 2^32 whose high dword is the
+ * result, and the high dwords of the even and odd lanes are then merged.
+ */
+.macro montmul a, b, t, u
+	vmovshdup	%ymm\a, %ymm\t			/* odd lanes of a */
+	vmovshdup	%ymm\b, %ymm\u			/* and of b */
+	vpmuldq		%ymm\b, %ymm\a, %ymm\a		/* a * b, even lanes */
+	vpmuldq		%ymm\u, %ymm\t, %ymm\b		/* and odd lanes */
+	vpmuldq		VQINV, %ymm\a, %ymm\t		/* t */
+	vpmuldq		VQINV, %ymm\b, %ymm\u
+	vpmuldq		VQ, %ymm\t, %ymm\t			/* t * q */
+	vpmuldq		VQ, %ymm\u, %ymm\u
+	vpsubq		%ymm\t, %ymm\a, %ymm\a
+	vpsubq		%ymm\u, %ymm\b, %ymm\b
+	vmovshdup	%ymm\a, %ymm\a			/* high dwords to the even lanes */
+	vpblendd	$0xaa, %ymm\b, %ymm\a, %ymm\a		/* and the odd ones */
+.endm
+
 SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	vpbroadcastd	.Lq(%rip), VQ
 	vpbroadcastd	.Lqinv(%rip), VQINV
@@ -91,19 +113,8 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	vmovq		16(ZHAT, OFF), %xmm4
 	spread		3, 4
 
-	/* w[m..m + 8] += montgomery_reduce(a * b), even and odd lanes apart. */
-	vmovshdup	%ymm0, %ymm1
-	vmovshdup	%ymm3, %ymm4
-	vpmuldq		%ymm3, %ymm0, %ymm0			/* a * b */
-	vpmuldq		%ymm4, %ymm1, %ymm1
-	vpmuldq		VQINV, %ymm0, %ymm2			/* t = a * b * QINV */
-	vpmuldq		VQINV, %ymm1, %ymm4
-	vpmuldq		VQ, %ymm2, %ymm2			/* t * q */
-	vpmuldq		VQ, %ymm4, %ymm4
-	vpsubq		%ymm2, %ymm0, %ymm0
-	vpsubq		%ymm4, %ymm1, %ymm1
-	vmovshdup	%ymm0, %ymm0				/* high dwords to the even lanes */
-	vpblendd	$0xaa, %ymm1, %ymm0, %ymm0		/* and odd lanes */
+	/* w[m..m + 8] += montgomery_reduce(a * b). */
+	montmul		0, 3, 1, 4
 	vpaddd		(W, M, 4), %ymm0, %ymm0
 	vmovdqu		%ymm0, (W, M, 4)
 
@@ -134,18 +145,7 @@ SYM_FUNC_END(mldsa_rej_ntt_mul_acc_avx2)
 	vmovdqu		\off(%rdx), %xmm\r1
 	vmovq		\off + 16(%rdx), %xmm\r3
 	spread		\r1, \r3
-	vmovshdup	%ymm\r0, %ymm\r2			/* odd lanes of a */
-	vmovshdup	%ymm\r1, %ymm\r3			/* and of b */
-	vpmuldq		%ymm\r1, %ymm\r0, %ymm\r0		/* a * b */
-	vpmuldq		%ymm\r3, %ymm\r2, %ymm\r1
-	vpmuldq		VQINV, %ymm\r0, %ymm\r2		/* t = a * b * QINV */
-	vpmuldq		VQINV, %ymm\r1, %ymm\r3
-	vpmuldq		VQ, %ymm\r2, %ymm\r2			/* t * q */
-	vpmuldq		VQ, %ymm\r3, %ymm\r3
-	vpsubq		%ymm\r2, %ymm\r0, %ymm\r0
-	vpsubq		%ymm\r3, %ymm\r1, %ymm\r1
-	vmovshdup	%ymm\r0, %ymm\r0			/* high dwords to the even lanes */
-	vpblendd	$0xaa, %ymm\r1, %ymm\r0, %ymm\r0		/* and odd lanes */
+	montmul		\r0, \r1, \r2, \r3
 	vmovdqu		%ymm\r0, \off / 3 * 4(%rdi)
 .endm
 
