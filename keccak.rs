@@ -74,9 +74,12 @@ const RC: [u64; 24] = [
     0x8000000080008008,
 ];
 
-/// Keccak-f[1600] (FIPS 202, Algorithm 7) on state `s`: the portable permutation, for
-/// machines without an arch routine.
+/// Keccak-f[1600] (FIPS 202, Algorithm 7) on state `s` (taken modulo 4): the portable
+/// permutation, for machines without an arch routine.
 pub fn keccak_f1600(st: &mut StateX4, s: usize) {
+    // In range whatever the callers, so that the lanes are read and written without bounds
+    // checks, and the 25 lanes fit the frame with few spills.
+    let s = s % 4;
     let mut a: [u64; 25] = core::array::from_fn(|i| lane(st, i, s));
     for &rc in &RC {
         round(&mut a, rc);

@@ -48,12 +48,9 @@ struct Scratch {
     st: StateX4,
     /// SHAKE256 for tr, mu and c~'.
     h: Shake,
-    /// The SHAKE128 state of a fifth entry of A while the four of `st` run others, which
-    /// entry is in each lane (the fifth parked), and each entry's next coefficient (see
+    /// The SHAKE128 state of a fifth entry of A while the four of `st` run others (see
     /// [`expand_a_mul_acc`]).
     parked: [[u8; 8]; 25],
-    order: [u8; 5],
-    m: [usize; 5],
 }
 
 /// The first `len` bytes of the states' memory, as a buffer.
@@ -72,8 +69,6 @@ impl<const L: usize> Workspace<L> {
                 st: [[0; 32]; 25],
                 h: Shake::new(),
                 parked: [[0; 8]; 25],
-                order: [0; 5],
-                m: [0; 5],
             },
         }
     }
@@ -311,10 +306,10 @@ fn verify_ws_mu<const K: usize, const L: usize>(
     // then w1 = UseHint(h, w'approx), absorbed into c~'.
     let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
+    // Entries of A are sampled four at a time; a row of five takes them together.
+    let n = if L % 4 == 1 { 5 } else { 4 };
     for (i, (t1hat, &end)) in key.t1hat.iter().zip(ends).enumerate() {
         arch::pointwise(&mut s.w, t1hat, &s.chat);
-        // Four entries of A at a time; a row of five takes them together.
-        let n = if L % 4 == 1 { 5 } else { 4 };
         for (j, zhat) in ws.zhat.chunks(n).enumerate() {
             expand_a_mul_acc(s, &key.rho, i, n * j, zhat);
         }
@@ -426,18 +421,11 @@ fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
 /// along, so that all five finish in about 25 / 4 permutations of the four lanes.
 fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j0: usize, zhat: &[PackedPoly]) {
     let lanes = zhat.len().min(4);
+    let Scratch { st, w, parked, .. } = s;
     // order[t]: the entry in lane t, and order[4] the one parked; m: the next coefficient
-    // of each entry. They live in the workspace to keep the stack small.
-    let Scratch {
-        st,
-        w,
-        parked,
-        order,
-        m,
-        ..
-    } = s;
-    *order = [0, 1, 2, 3, 4];
-    *m = [0; 5];
+    // of each entry.
+    let mut order = [0u8, 1, 2, 3, 4];
+    let mut m = [0; 5];
     for t in (0..zhat.len()).rev() {
         shake_start(st, t % 4, SHAKE128_RATE, rho, &[(j0 + t) as u8, i as u8]);
         if t == 4 {
