@@ -137,7 +137,12 @@ prepare_tree() {
 	else
 		phase "unpack: $KSRC is up to date"
 	fi
-	# The repository root is the module directory: a symlink, so edits are seen.
+	# The repository root is the module directory: a symlink, so edits are seen. When
+	# it pointed at another checkout, drop the module's objects: make compares times,
+	# and this checkout's files may be older than objects built from the other one.
+	if [ "$(readlink "$KSRC/crypto/mldsa")" != "$REPO" ]; then
+		rm -rf "$CACHE"/build-*/crypto/mldsa
+	fi
 	ln -sfn "$REPO" "$KSRC/crypto/mldsa"
 }
 
