@@ -49,6 +49,14 @@
 #define VMASK	%ymm13		/* 0x7fffff in each dword */
 #define VSPREAD	%ymm12		/* vpshufb: 24 bytes (as qwords 0 1 1 2) to 8 dwords */
 
+/* The constants both routines keep in %ymm12-%ymm15. */
+.macro load_constants
+	vpbroadcastd	.Lq(%rip), VQ
+	vpbroadcastd	.Lqinv(%rip), VQINV
+	vpbroadcastd	.Lmask23(%rip), VMASK
+	vmovdqa		.Lspread(%rip), VSPREAD
+.endm
+
 /*
  * %ymm\r = the 8 3-byte little-endian fields of a 24-byte group whose qwords are in %xmm\r
  * (qwords 0 and 1) and %xmm\x (qword 2), each masked to 23 bits.
@@ -83,10 +91,7 @@
 .endm
 
 SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
-	vpbroadcastd	.Lq(%rip), VQ
-	vpbroadcastd	.Lqinv(%rip), VQINV
-	vpbroadcastd	.Lmask23(%rip), VMASK
-	vmovdqa		.Lspread(%rip), VSPREAD
+	load_constants
 	lea		.Lcompress(%rip), TABLE
 	mov		(MPTR), M
 	xor		%eax, %eax
@@ -150,10 +155,7 @@ SYM_FUNC_END(mldsa_rej_ntt_mul_acc_avx2)
 .endm
 
 SYM_FUNC_START(mldsa_pointwise_avx2)
-	vpbroadcastd	.Lq(%rip), VQ
-	vpbroadcastd	.Lqinv(%rip), VQINV
-	vpbroadcastd	.Lmask23(%rip), VMASK
-	vmovdqa		.Lspread(%rip), VSPREAD
+	load_constants
 	lea		768(%rsi), %rcx
 1:	pointwise8	0, 0, 1, 2, 3
 	pointwise8	24, 4, 5, 6, 7
