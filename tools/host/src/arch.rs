@@ -9,7 +9,8 @@ use crate::ntt::{self, Poly};
 use std::cell::Cell;
 
 thread_local! {
-    static AVX2: Cell<bool> = Cell::new(avx2_available());
+    /// Whether this thread uses the AVX2 routines, and with them the AVX-512VL Keccak.
+    static SIMD: Cell<(bool, bool)> = Cell::new((avx2_available(), avx512_available()));
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -18,6 +19,7 @@ extern "C" {
     fn mldsa_invntt_avx2(a: *mut i32);
     fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
+    fn mldsa_keccak_x4_avx512(st: *mut StateX4);
     fn mldsa_keccak_avx2(st: *mut StateX4);
     fn mldsa_rej_ntt_mul_acc_avx2(
         w: *mut i32,
@@ -35,6 +37,16 @@ pub fn avx2_available() -> bool {
     false
 }
 
+/// Whether this machine can run the AVX-512VL 4-way Keccak too.
+pub fn avx512_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return avx2_available()
+        && std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512vl");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// Chooses the AVX2 routines (`true`) or the portable code for this thread.
 ///
 /// # Panics
@@ -42,12 +54,23 @@ pub fn avx2_available() -> bool {
 /// If `on` and the machine has no AVX2.
 pub fn use_avx2(on: bool) {
     assert!(!on || avx2_available(), "this machine has no AVX2");
-    AVX2.with(|a| a.set(on));
+    SIMD.with(|a| a.set((on, a.get().1)));
+}
+
+/// Chooses, for when this thread uses the AVX2 routines, the AVX-512VL 4-way Keccak
+/// (`true`, the default where the machine has it) or the AVX2 ones.
+///
+/// # Panics
+///
+/// If `on` and the machine has no AVX-512VL.
+pub fn use_avx512(on: bool) {
+    assert!(!on || avx512_available(), "this machine has no AVX-512VL");
+    SIMD.with(|a| a.set((a.get().0, on)));
 }
 
 /// Whether this thread uses the AVX2 routines.
 pub fn avx2() -> bool {
-    AVX2.with(Cell::get)
+    SIMD.with(Cell::get).0
 }
 
 pub fn ntt(a: &mut Poly) {
@@ -82,14 +105,18 @@ pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
     mldsa_verify::pointwise(c, a, b)
 }
 
+/// Permutes states 0..`states` of `st`; the others are scratch, which the AVX-512VL routine
+/// permutes too: it is faster than the single-state one.
 pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
     #[cfg(target_arch = "x86_64")]
-    if avx2() {
-        // SAFETY: the thread chose AVX2 only if the CPU has it, and `st` is the 800-byte
-        // buffer the routines permute in place (they need no alignment); one state takes
-        // the single-state routine, which permutes state 0 only.
+    if let (true, avx512) = SIMD.with(Cell::get) {
+        // SAFETY: the thread chose AVX2 (and AVX-512VL) only if the CPU has it, and `st`
+        // is the 800-byte buffer the routines permute in place (they need no alignment);
+        // the single-state routine permutes state 0 only.
         unsafe {
-            if states == 1 {
+            if avx512 {
+                mldsa_keccak_x4_avx512(st)
+            } else if states == 1 {
                 mldsa_keccak_avx2(st)
             } else {
                 mldsa_keccak_x4_avx2(st)

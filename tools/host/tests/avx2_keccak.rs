@@ -1,8 +1,9 @@
-//! The 4-way AVX2 Keccak-f[1600] (`arch/x86/keccak_x4_avx2.S`) against the `keccak` crate
-//! applied to each of the four states separately, and the single-state one of the same file
-//! against the `keccak` crate on state 0.
+//! The 4-way Keccak-f[1600] routines, AVX2 (`arch/x86/keccak_x4_avx2.S`) and AVX-512VL
+//! (`arch/x86/keccak_x4_avx512.S`), against the `keccak` crate applied to each of the four
+//! states separately, and the single-state AVX2 one against the `keccak` crate on state 0.
 //!
-//! Fails if the CPU lacks AVX2, unless `MLDSA_ALLOW_NO_AVX2` is set.
+//! Fails if the CPU lacks AVX2 or AVX-512VL, unless `MLDSA_ALLOW_NO_AVX2` or
+//! `MLDSA_ALLOW_NO_AVX512` is set.
 
 #![cfg(target_arch = "x86_64")]
 
@@ -18,6 +19,8 @@ extern "C" {
     /// `void mldsa_keccak_x4_avx2(u64 st[25][4])`: Keccak-f[1600] on each of the four
     /// states, in place. Needs AVX2 and an 8-byte aligned, writable 800-byte buffer.
     fn mldsa_keccak_x4_avx2(st: *mut State4);
+    /// `void mldsa_keccak_x4_avx512(u64 st[25][4])`: the same, with AVX-512VL.
+    fn mldsa_keccak_x4_avx512(st: *mut State4);
     /// `void mldsa_keccak_avx2(u64 st[25][4])`: Keccak-f[1600] on state 0 only, in place;
     /// the same needs.
     fn mldsa_keccak_avx2(st: *mut State4);
@@ -37,13 +40,30 @@ fn have_avx2() -> bool {
     );
 }
 
-/// The assembly on `st`. Only called after `have_avx2()`.
-fn keccak_x4(st: &mut State4) {
-    assert!(std::is_x86_feature_detected!("avx2"));
-    // SAFETY: AVX2 is present (checked above); `st` is an exclusive reference to 25 * 4
-    // u64, exactly the buffer the function reads and writes, with the 8-byte alignment
-    // it needs; the function touches no other memory except its own read-only constants.
-    unsafe { mldsa_keccak_x4_avx2(st) }
+/// A 4-way routine: its name and entry point.
+type Routine = (&'static str, unsafe extern "C" fn(*mut State4));
+
+/// The 4-way routines this CPU runs. Only called after `have_avx2()`; without AVX-512VL,
+/// panics unless `MLDSA_ALLOW_NO_AVX512` is set.
+fn routines() -> Vec<Routine> {
+    let mut r: Vec<Routine> = vec![("avx2", mldsa_keccak_x4_avx2)];
+    if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl") {
+        r.push(("avx512", mldsa_keccak_x4_avx512));
+    } else if std::env::var_os("MLDSA_ALLOW_NO_AVX512").is_some() {
+        eprintln!("SKIPPED: no AVX-512VL on this CPU (MLDSA_ALLOW_NO_AVX512 is set)");
+    } else {
+        panic!("this CPU lacks AVX-512VL; set MLDSA_ALLOW_NO_AVX512=1 to skip its Keccak");
+    }
+    r
+}
+
+/// Routine `f` of [`routines`] on `st`.
+fn keccak_x4(f: &Routine, st: &mut State4) {
+    // SAFETY: `routines` lists only what the CPU supports; `st` is an exclusive reference
+    // to 25 * 4 u64, exactly the buffer the function reads and writes, with the 8-byte
+    // alignment it needs; the function touches no other memory except its own read-only
+    // constants.
+    unsafe { (f.1)(st) }
 }
 
 /// Keccak-f[1600] on each state with the `keccak` crate.
@@ -59,10 +79,13 @@ fn reference(st: &State4) -> State4 {
     out
 }
 
-fn check(st: &State4) {
-    let mut got = *st;
-    keccak_x4(&mut got);
-    assert_eq!(got, reference(st), "input {st:016x?}");
+fn check(fs: &[Routine], st: &State4) {
+    let want = reference(st);
+    for f in fs {
+        let mut got = *st;
+        keccak_x4(f, &mut got);
+        assert_eq!(got, want, "{}, input {st:016x?}", f.0);
+    }
 }
 
 #[test]
@@ -73,12 +96,13 @@ fn known_answer_all_zero() {
     if !have_avx2() {
         return;
     }
-    let mut st = [[0u64; 4]; 25];
-    keccak_x4(&mut st);
-    for (i, row) in st.iter().enumerate() {
-        assert_eq!(*row, [a[i]; 4], "lane {i}");
+    for f in &routines() {
+        let mut st = [[0u64; 4]; 25];
+        keccak_x4(f, &mut st);
+        for (i, row) in st.iter().enumerate() {
+            assert_eq!(*row, [a[i]; 4], "{}, lane {i}", f.0);
+        }
     }
-    assert_eq!(st[0], [0xF1258F7940E1DDE7; 4]);
 }
 
 #[test]
@@ -86,6 +110,7 @@ fn edge_inputs() {
     if !have_avx2() {
         return;
     }
+    let fs = routines();
     let zero = [[0u64; 4]; 25];
     let ones = [[u64::MAX; 4]; 25];
     // Each state different: zero, all ones, a counter, a single set bit.
@@ -101,7 +126,7 @@ fn edge_inputs() {
     let equal: State4 =
         std::array::from_fn(|i| [(i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15); 4]);
     for st in [zero, ones, mixed, equal] {
-        check(&st);
+        check(&fs, &st);
     }
     // Every single-bit state, in each of the four positions, with the other states zero.
     for i in 0..25 {
@@ -109,7 +134,7 @@ fn edge_inputs() {
             for s in 0..4 {
                 let mut st = zero;
                 st[i][s] = 1 << bit;
-                check(&st);
+                check(&fs, &st);
             }
         }
     }
@@ -120,10 +145,11 @@ fn random_inputs() {
     if !have_avx2() {
         return;
     }
+    let fs = routines();
     let mut rng = StdRng::seed_from_u64(0x4b78_3441_5658_3221);
     for _ in 0..100_000 {
         let st: State4 = std::array::from_fn(|_| rng.gen());
-        check(&st);
+        check(&fs, &st);
     }
 }
 
@@ -132,12 +158,14 @@ fn iterated_on_its_own_output() {
     if !have_avx2() {
         return;
     }
-    let mut rng = StdRng::seed_from_u64(7);
-    let mut st: State4 = std::array::from_fn(|_| rng.gen());
-    for _ in 0..1000 {
-        let want = reference(&st);
-        keccak_x4(&mut st);
-        assert_eq!(st, want);
+    for f in &routines() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut st: State4 = std::array::from_fn(|_| rng.gen());
+        for _ in 0..1000 {
+            let want = reference(&st);
+            keccak_x4(f, &mut st);
+            assert_eq!(st, want, "{}", f.0);
+        }
     }
 }
 
@@ -149,24 +177,25 @@ fn only_8_byte_alignment_and_no_writes_outside() {
         return;
     }
     let mut rng = StdRng::seed_from_u64(8);
-    for off in 0..4 {
+    for (f, off) in routines().iter().flat_map(|f| (0..4).map(move |o| (f, o))) {
         let mut buf = vec![0x5555_aaaa_5555_aaaa_u64; 100 + 8];
         let st: State4 = std::array::from_fn(|_| rng.gen());
         for i in 0..25 {
             buf[off + 4 * i..off + 4 * i + 4].copy_from_slice(&st[i]);
         }
         let p = buf[off..].as_mut_ptr().cast::<State4>();
-        assert!(std::is_x86_feature_detected!("avx2"));
-        // SAFETY: AVX2 is present; `p` points to 100 initialised u64 inside `buf`
-        // (off + 100 <= buf.len()), 8-byte aligned, with no other reference to them
-        // alive during the call; the function touches only those 800 bytes.
-        unsafe { mldsa_keccak_x4_avx2(p) };
+        // SAFETY: `routines` lists only what the CPU supports; `p` points to 100
+        // initialised u64 inside `buf` (off + 100 <= buf.len()), 8-byte aligned, with no
+        // other reference to them alive during the call; the function touches only those
+        // 800 bytes.
+        unsafe { (f.1)(p) };
         let want = reference(&st);
         for i in 0..25 {
             assert_eq!(
                 buf[off + 4 * i..off + 4 * i + 4],
                 want[i],
-                "offset {off}, lane {i}"
+                "{}, offset {off}, lane {i}",
+                f.0
             );
         }
         assert!(buf[..off]
@@ -188,7 +217,8 @@ fn single_state_matches_keccak_crate() {
     let random = (0..100_000).map(|_| std::array::from_fn(|_| std::array::from_fn(|_| rng.gen())));
     for st in fixed.into_iter().chain(random) {
         let mut got: State4 = st;
-        // SAFETY: As in `keccak_x4`: AVX2 is present, and `got` is the 800-byte buffer.
+        // SAFETY: AVX2 is present (`have_avx2`), and `got` is the 800-byte buffer the
+        // routine permutes state 0 of.
         unsafe { mldsa_keccak_avx2(&mut got) };
         let mut want = st;
         let mut a: [u64; 25] = std::array::from_fn(|i| st[i][0]);

@@ -16,15 +16,39 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 const MSG: &[u8] = b"benchmark message";
-/// This verifier's variants: the name, whether it runs the AVX2 code, and whether the key
-/// is decoded once before the verifies (a prepared key) rather than in each.
-const OURS: [(&str, bool, bool); 4] = [
-    ("mldsa (this module), AVX2", true, false),
-    ("mldsa (this module), AVX2, key decoded once", true, true),
-    ("mldsa (this module), portable", false, false),
+/// This verifier's code paths.
+#[derive(Clone, Copy, PartialEq)]
+enum Path {
+    Portable,
+    /// The AVX2 routines, with the AVX2 4-way Keccak.
+    Avx2,
+    /// The AVX2 routines, with the AVX-512VL 4-way Keccak: what runs on a CPU with both.
+    Avx512,
+}
+
+/// This verifier's variants: the name, its code path, and whether the key is decoded once
+/// before the verifies (a prepared key) rather than in each.
+const OURS: [(&str, Path, bool); 6] = [
+    (
+        "mldsa (this module), AVX2 + AVX-512VL Keccak",
+        Path::Avx512,
+        false,
+    ),
+    (
+        "mldsa (this module), AVX2 + AVX-512VL Keccak, key decoded once",
+        Path::Avx512,
+        true,
+    ),
+    ("mldsa (this module), AVX2", Path::Avx2, false),
+    (
+        "mldsa (this module), AVX2, key decoded once",
+        Path::Avx2,
+        true,
+    ),
+    ("mldsa (this module), portable", Path::Portable, false),
     (
         "mldsa (this module), portable, key decoded once",
-        false,
+        Path::Portable,
         true,
     ),
 ];
@@ -32,8 +56,9 @@ const OURS: [(&str, bool, bool); 4] = [
 /// If `imp` is this verifier, chooses its code path and tells whether its key is decoded
 /// once.
 fn ours(imp: &str) -> Option<bool> {
-    let &(_, avx2, once) = OURS.iter().find(|o| o.0 == imp)?;
-    mldsa_host::arch::use_avx2(avx2);
+    let &(_, path, once) = OURS.iter().find(|o| o.0 == imp)?;
+    mldsa_host::arch::use_avx2(path != Path::Portable);
+    mldsa_host::arch::use_avx512(path == Path::Avx512);
     Some(once)
 }
 
@@ -120,6 +145,7 @@ fn main() {
     let footprint_only = args.get(1).map(String::as_str) == Some("footprint");
     let impls: Vec<&str> = OURS
         .iter()
+        .filter(|o| o.1 != Path::Avx512 || mldsa_host::arch::avx512_available())
         .map(|o| o.0)
         .chain(all[0].peers.iter().map(|(n, _)| *n))
         .chain(all[0].simd_peers.iter().map(|(n, _)| *n))

@@ -113,8 +113,9 @@ pub fn malform_hint(p: &Params, sig: &mut [u8], kind: usize) -> bool {
     }
 }
 
-/// Runs `f` with the portable code, then with the AVX2 routines (the arch seam's choice is
-/// per thread). Fails on a machine without AVX2, unless `MLDSA_ALLOW_NO_AVX2` is set.
+/// Runs `f` with the portable code, then with the AVX2 routines, then with these and the
+/// AVX-512VL 4-way Keccak (the arch seam's choice is per thread). Fails on a machine without
+/// AVX2 or AVX-512VL, unless `MLDSA_ALLOW_NO_AVX2` or `MLDSA_ALLOW_NO_AVX512` is set.
 pub fn on_each_path(f: impl Fn()) {
     arch::use_avx2(false);
     f();
@@ -127,6 +128,17 @@ pub fn on_each_path(f: impl Fn()) {
         return;
     }
     arch::use_avx2(true);
+    arch::use_avx512(false);
+    f();
+    if !arch::avx512_available() {
+        assert!(
+            std::env::var_os("MLDSA_ALLOW_NO_AVX512").is_some(),
+            "no AVX-512VL here: its Keccak is untested (set MLDSA_ALLOW_NO_AVX512=1 to allow)"
+        );
+        eprintln!("SKIPPED: the AVX-512VL Keccak (no AVX-512VL on this CPU)");
+        return;
+    }
+    arch::use_avx512(true);
     f();
 }
 
