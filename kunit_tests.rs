@@ -435,7 +435,7 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
 
 /// The AVX2 routines equal the portable code on random inputs, modulo q for the NTTs (inputs
 /// in (-q, q), the range both promise to take), and bit for bit for the pointwise product of
-/// packed polynomials, the 4-way and the single-state Keccak-f[1600] against portable
+/// packed polynomials, the packing, the 4-way and the single-state Keccak-f[1600] against portable
 /// permutations and ExpandA's rejection sampling with multiply-accumulate. Skipped on a CPU without AVX2
 /// (QEMU `-cpu max` has it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
@@ -479,6 +479,23 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
             avx2::mldsa_pointwise_avx2(got.as_mut_ptr(), pa.as_ptr(), pb.as_ptr())
         }));
         mldsa_verify::pointwise(&mut want, &pa, &pb);
+        check!(got == want);
+        // Packing, into a junk buffer, from the input range (-q, 2^31 - 2^22): odd
+        // coefficients of (-q, q) are spread over [0, 2^31 - 2^22).
+        let a = rng.poly().map(|c| {
+            if c & 1 == 0 {
+                c
+            } else {
+                c.wrapping_mul(256) & 0x7fbf_ffff
+            }
+        });
+        let (mut got, mut want): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
+        rng.fill(&mut got);
+        // SAFETY: See `crate::arch`: the routine reads `a` and writes the 769 bytes of `got`.
+        check!(avx2::run(|| unsafe {
+            avx2::mldsa_pack_avx2(got.as_mut_ptr(), a.as_ptr())
+        }));
+        mldsa_verify::pack(&a, &mut want);
         check!(got == want);
     }
     let mut st: StateX4 = [[0; 32]; 25];

@@ -109,6 +109,7 @@ mod arch {
             pub(crate) fn mldsa_ntt_avx2(a: *mut i32);
             pub(crate) fn mldsa_invntt_avx2(a: *mut i32);
             pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
+            pub(crate) fn mldsa_pack_avx2(out: *mut u8, a: *const i32);
             pub(crate) fn mldsa_keccak_x4_avx2(st: *mut u8);
             pub(crate) fn mldsa_keccak_x4_avx512(st: *mut u8);
             pub(crate) fn mldsa_keccak_avx2(st: *mut u8);
@@ -280,6 +281,16 @@ mod arch {
             return;
         }
         crate::mldsa_verify::pointwise(c, a, b)
+    }
+
+    /// Packs `a`, each coefficient reduced to [0, q), into `out`.
+    pub fn pack(a: &Poly, out: &mut PackedPoly) {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        // SAFETY: See above; the routine writes the 769 bytes of `out`.
+        if avx2::run(|| unsafe { avx2::mldsa_pack_avx2(out.as_mut_ptr(), a.as_ptr()) }) {
+            return;
+        }
+        crate::mldsa_verify::pack(a, out)
     }
 
     /// Permutes states 0..`states`; the others are scratch, which the AVX-512VL routine

@@ -116,7 +116,7 @@ impl<const K: usize> PublicKey<K> {
         for (t1hat, t1) in self.t1hat.iter_mut().zip(t1.chunks_exact(320)) {
             bit_unpack::<10>(t1, &mut s.w, |v| v);
             arch::ntt(&mut s.w);
-            pack(&s.w, t1hat);
+            arch::pack(&s.w, t1hat);
         }
         Ok(())
     }
@@ -296,11 +296,11 @@ fn verify_ws_mu<const K: usize, const L: usize>(
             return Err(Error::BadMsg);
         }
         arch::ntt(&mut s.w);
-        pack(&s.w, zhat);
+        arch::pack(&s.w, zhat);
     }
     sample_in_ball(p, s, c_tilde);
     arch::ntt(&mut s.w);
-    pack(&s.w, &mut s.chat);
+    arch::pack(&s.w, &mut s.chat);
 
     // Lines 9-12: w'approx = NTT^-1(A * NTT(z) + NTT(-c * 2^d) * NTT(t1)) row by row,
     // then w1 = UseHint(h, w'approx), absorbed into c~'.
@@ -500,7 +500,7 @@ pub fn rej_ntt_mul_acc(
 
 /// Packs the coefficients of `a`, reduced to [0, q), into `out`. Each is stored as a
 /// 4-byte word whose zero top byte the next one overwrites.
-fn pack(a: &Poly, out: &mut PackedPoly) {
+pub fn pack(a: &Poly, out: &mut PackedPoly) {
     for (m, &c) in a.iter().enumerate() {
         out[3 * m..3 * m + 4].copy_from_slice(&freeze(c).to_le_bytes());
     }

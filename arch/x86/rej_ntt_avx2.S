@@ -4,7 +4,7 @@
  * CoeffFromThreeBytes (Algorithm 14) on one SHAKE128 output block, where each accepted
  * coefficient a of A[i][j] is at once multiplied by NTT(z)[j] and added to row i of w, as
  * mldsa_verify.rs rej_ntt_mul_acc does. A itself is never stored. Also the pointwise
- * product of two polynomials in the same packed form (below).
+ * product of two polynomials in the same packed form, and the packing itself (below).
  *
  * size_t mldsa_rej_ntt_mul_acc_avx2(int32_t w[256], const u8 zhat[769], const u8 *lane0,
  *				     size_t *m);
@@ -169,6 +169,55 @@ SYM_FUNC_START(mldsa_pointwise_avx2)
 SYM_FUNC_END(mldsa_pointwise_avx2)
 
 /*
+ * Packing (mldsa_verify.rs pack):
+ *
+ * void mldsa_pack_avx2(u8 out[769], const int32_t a[256]);
+ *
+ * out[3 k..3 k + 3] = freeze(a[k]) little-endian, and out[768] = 0, bit for bit as the
+ * portable loop, for a[k] in (-q, 2^31 - 2^22): freeze(a) = reduce32(a), plus q if that
+ * is negative, with reduce32(a) = a - ((a + 2^22) >> 23) q. Reads a[0..256], writes
+ * out[0..769]. A leaf that uses no stack, like the routines above.
+ *
+ * pack8 r, t: %ymm\r = 8 coefficients frozen, their 24 bytes in its low 24; clobbers %ymm\t.
+ */
+.macro pack8 r, t
+	vpaddd		%ymm10, %ymm\r, %ymm\t
+	vpsrad		$23, %ymm\t, %ymm\t
+	vpmulld		VQ, %ymm\t, %ymm\t
+	vpsubd		%ymm\t, %ymm\r, %ymm\r
+	vpsrad		$31, %ymm\r, %ymm\t
+	vpand		VQ, %ymm\t, %ymm\t
+	vpaddd		%ymm\t, %ymm\r, %ymm\r
+	vpshufb		%ymm11, %ymm\r, %ymm\r		/* 12 bytes per 128-bit lane */
+	vpermd		%ymm\r, %ymm9, %ymm\r		/* the two joined */
+.endm
+
+SYM_FUNC_START(mldsa_pack_avx2)
+	vpbroadcastd	.Lq(%rip), VQ
+	vpbroadcastd	.Lhalf(%rip), %ymm10
+	vmovdqa		.Lgather(%rip), %ymm11
+	vmovdqa		.Ljoin(%rip), %ymm9
+	lea		744(%rdi), %rcx
+	/* 32 bytes a store: the 8 beyond the group's 24 are the next group's. */
+1:	vmovdqu		(%rsi), %ymm0
+	pack8		0, 1
+	vmovdqu		%ymm0, (%rdi)
+	add		$32, %rsi
+	add		$24, %rdi
+	cmp		%rcx, %rdi
+	jne		1b
+	/* The last group: 24 bytes, then the spare byte. */
+	vmovdqu		(%rsi), %ymm0
+	pack8		0, 1
+	vmovdqu		%xmm0, (%rdi)
+	vextracti128	$1, %ymm0, %xmm0
+	vmovq		%xmm0, 16(%rdi)
+	movb		$0, 24(%rdi)
+	vzeroupper
+	RET
+SYM_FUNC_END(mldsa_pack_avx2)
+
+/*
  * Entry k of the compression table: the positions of the set bits of k in increasing
  * order, then, in the lanes left over, the position of its lowest clear bit.
  */
@@ -210,9 +259,17 @@ SYM_FUNC_END(mldsa_pointwise_avx2)
 			((.Lk >> 4) & 1) + ((.Lk >> 5) & 1) + ((.Lk >> 6) & 1) + ((.Lk >> 7) & 1)
 	.set		.Lk, .Lk + 1
 	.endr
+.balign 32
+.Lgather:
+	.byte		0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80
+	.byte		0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80
+.Ljoin:
+	.long		0, 1, 2, 4, 5, 6, 7, 7
 .Lq:
 	.long		Q
 .Lqinv:
 	.long		QINV
 .Lmask23:
 	.long		0x7fffff
+.Lhalf:
+	.long		1 << 22

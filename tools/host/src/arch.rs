@@ -18,6 +18,7 @@ extern "C" {
     fn mldsa_ntt_avx2(a: *mut i32);
     fn mldsa_invntt_avx2(a: *mut i32);
     fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
+    fn mldsa_pack_avx2(out: *mut u8, a: *const i32);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
     fn mldsa_keccak_x4_avx512(st: *mut StateX4);
     fn mldsa_keccak_avx2(st: *mut StateX4);
@@ -103,6 +104,17 @@ pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
         return;
     }
     mldsa_verify::pointwise(c, a, b)
+}
+
+pub fn pack(a: &Poly, out: &mut PackedPoly) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: the thread chose AVX2 only if the CPU has it; the routine reads the 256
+        // coefficients of `a` and writes the 769 bytes of `out`.
+        unsafe { mldsa_pack_avx2(out.as_mut_ptr(), a.as_ptr()) };
+        return;
+    }
+    mldsa_verify::pack(a, out)
 }
 
 /// Permutes states 0..`states` of `st`; the others are scratch, which the AVX-512VL routine

@@ -2,8 +2,8 @@
 //! (`arch/x86/rej_ntt_avx2.S`, through `arch::rej_ntt_mul_acc`) against a reference
 //! written here from FIPS 204 (Algorithms 14 and 30): on random blocks rich in rejected
 //! candidates, at every starting position, and for every pattern of accepted candidates.
-//! Also the pointwise product of packed polynomials in the same file (`arch::pointwise`)
-//! against the portable one, bit for bit.
+//! Also the pointwise product of packed polynomials and the packing, in the same file
+//! (`arch::pointwise`, `arch::pack`), against the portable ones, bit for bit.
 //!
 //! Fails if the CPU lacks AVX2, unless `MLDSA_ALLOW_NO_AVX2` is set.
 
@@ -200,5 +200,33 @@ fn pointwise_matches_portable() {
         arch::pointwise(&mut got, a, b);
         assert_eq!(got, want);
         assert!(got.iter().all(|c| c.abs() < Q));
+    }
+}
+
+/// The packing of 100 000 random polynomials over the whole input range (-q, 2^31 - 2^22),
+/// and of the range's edges and the multiples of q around 0, bit for bit, into buffers
+/// full of junk (every byte, the spare one included, must be written).
+#[test]
+fn pack_matches_portable() {
+    if !have_avx2() {
+        return;
+    }
+    let mut rng = StdRng::seed_from_u64(16);
+    let (lo, hi) = (-Q + 1, i32::MAX - (1 << 22));
+    let edges = [lo, -1, 0, 1, Q - 1, Q, 2 * Q, -Q / 2, hi - Q, hi];
+    let mut cases: Vec<Poly> = edges.iter().map(|&c| [c; N]).collect();
+    cases.push(std::array::from_fn(|k| edges[k % edges.len()]));
+    for _ in 0..100_000 {
+        let wide: Poly = std::array::from_fn(|_| rng.gen_range(lo..=hi));
+        // Mostly the NTT's outputs, within a few q of 0.
+        let near: Poly = std::array::from_fn(|_| rng.gen_range(-9 * Q..9 * Q));
+        cases.extend([wide, near]);
+    }
+    for a in &cases {
+        let mut want = [0; 3 * N + 1];
+        mldsa_verify::pack(a, &mut want);
+        let mut got: PackedPoly = std::array::from_fn(|_| rng.gen());
+        arch::pack(a, &mut got);
+        assert_eq!(got, want, "input {a:?}");
     }
 }
