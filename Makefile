@@ -10,7 +10,7 @@ obj-$(CONFIG_CRYPTO_MLDSA) += mldsa.o
 mldsa-y := mldsa_main.o exports.o
 mldsa-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o \
 				   arch/x86/keccak_x4_avx512.o \
-				   arch/x86/rej_ntt_avx2.o
+				   arch/x86/rej_ntt_avx2.o arch/x86/w1_encode_avx2.o
 mldsa-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o arch/s390/ntt_vx_glue.o
 # Vector instructions; the routine runs only where the facility is (ntt_vx_glue.c).
 AFLAGS_arch/s390/ntt_vx.o := -march=z13

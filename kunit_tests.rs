@@ -435,7 +435,7 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
 
 /// The AVX2 routines equal the portable code on random inputs, modulo q for the NTTs (inputs
 /// in (-q, q), the range both promise to take), and bit for bit for the pointwise product of
-/// packed polynomials, the packing, the 4-way and the single-state Keccak-f[1600] against portable
+/// packed polynomials, the packing, w1Encode of HighBits, the 4-way and the single-state Keccak-f[1600] against portable
 /// permutations and ExpandA's rejection sampling with multiply-accumulate. Skipped on a CPU without AVX2
 /// (QEMU `-cpu max` has it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
@@ -497,6 +497,19 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
         }));
         mldsa_verify::pack(&a, &mut want);
         check!(got == want);
+        // w1Encode of HighBits, both gamma2, into a junk buffer.
+        let w = rng.poly();
+        for (gamma2, len) in [((Q - 1) / 88, 192), ((Q - 1) / 32, 128)] {
+            let (mut got, mut want) = ([0; 192], [0; 192]);
+            rng.fill(&mut got);
+            let got = &mut got[..len];
+            // SAFETY: See `crate::arch`: the routine reads `w` and writes `len` bytes.
+            check!(avx2::run(|| unsafe {
+                avx2::mldsa_w1_encode_avx2(got.as_mut_ptr(), w.as_ptr(), gamma2)
+            }));
+            mldsa_verify::w1_encode(gamma2, &w, &mut want[..len]);
+            check!(*got == want[..len]);
+        }
     }
     let mut st: StateX4 = [[0; 32]; 25];
     for _ in 0..1000 {

@@ -99,6 +99,8 @@ mod arch {
     use crate::keccak::{keccak_f1600, StateX4};
     use crate::mldsa_verify::PackedPoly;
     use crate::ntt::{self, Poly};
+    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+    use crate::params::Q;
 
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     pub(crate) mod avx2 {
@@ -110,6 +112,7 @@ mod arch {
             pub(crate) fn mldsa_invntt_avx2(a: *mut i32);
             pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
             pub(crate) fn mldsa_pack_avx2(out: *mut u8, a: *const i32);
+            pub(crate) fn mldsa_w1_encode_avx2(out: *mut u8, w: *const i32, gamma2: i32);
             pub(crate) fn mldsa_keccak_x4_avx2(st: *mut u8);
             pub(crate) fn mldsa_keccak_x4_avx512(st: *mut u8);
             pub(crate) fn mldsa_keccak_avx2(st: *mut u8);
@@ -291,6 +294,23 @@ mod arch {
             return;
         }
         crate::mldsa_verify::pack(a, out)
+    }
+
+    /// w1Encode of HighBits of `w` into `out`, 4-bit fields if gamma2 = (q - 1) / 32 and
+    /// 6-bit ones otherwise.
+    pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
+        #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+        {
+            let out = &mut out[..32 * if gamma2 == (Q - 1) / 32 { 4 } else { 6 }];
+            // SAFETY: See above; the routine writes 128 bytes (gamma2 = (q - 1) / 32) or
+            // 192, the length of `out`.
+            if avx2::run(|| unsafe {
+                avx2::mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2)
+            }) {
+                return;
+            }
+        }
+        crate::mldsa_verify::w1_encode(gamma2, w, out)
     }
 
     /// Permutes states 0..`states`; the others are scratch, which the AVX-512VL routine

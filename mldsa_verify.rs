@@ -324,15 +324,9 @@ fn verify_ws_mu<const K: usize, const L: usize>(
             let w = &mut s.w[m as usize];
             *w = use_hint(p.gamma2, caddq(*w), true) * 2 * p.gamma2;
         }
-        for w in s.w.iter_mut() {
-            *w = decompose(p.gamma2, caddq(*w)).0;
-        }
         start = end as usize;
         let row = buf(&mut s.st, 32 * p.w1_bits() as usize);
-        match p.w1_bits() {
-            6 => bit_pack::<6>(&s.w, row),
-            _ => bit_pack::<4>(&s.w, row),
-        }
+        arch::w1_encode(p.gamma2, &s.w, row);
         s.h.update(row);
     }
     let c_tilde2 = buf(&mut s.st, c_tilde.len());
@@ -377,11 +371,22 @@ fn bit_unpack<const BITS: usize>(bytes: &[u8], out: &mut Poly, f: impl Fn(i32) -
     }
 }
 
-/// Packs 256 coefficients in [0, 2^`BITS`) as little-endian `BITS`-bit fields, eight into
-/// every `BITS` bytes (Algorithm 16).
-fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8]) {
+/// w1Encode (Algorithm 28) of HighBits (Algorithm 37) of `w`, coefficients in (-q, q):
+/// 256 fields of 4 bits (gamma2 = (q - 1) / 32) or 6 bits into `out`.
+pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
+    let high_bits = |r| decompose(gamma2, caddq(r)).0;
+    if gamma2 == (Q - 1) / 32 {
+        bit_pack::<4>(w, out, high_bits)
+    } else {
+        bit_pack::<6>(w, out, high_bits)
+    }
+}
+
+/// Packs 256 coefficients, each mapped by `f` to [0, 2^`BITS`), as little-endian
+/// `BITS`-bit fields, eight into every `BITS` bytes (Algorithm 16).
+fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8], f: impl Fn(i32) -> i32) {
     for (c, b) in a.chunks_exact(8).zip(out.chunks_exact_mut(BITS)) {
-        let v = c.iter().rev().fold(0u64, |v, &x| v << BITS | x as u64);
+        let v = c.iter().rev().fold(0u64, |v, &x| v << BITS | f(x) as u64);
         b.copy_from_slice(&v.to_le_bytes()[..BITS]);
     }
 }

@@ -6,6 +6,7 @@
 use crate::keccak::{keccak_f1600, StateX4};
 use crate::mldsa_verify::{self, PackedPoly};
 use crate::ntt::{self, Poly};
+use crate::params::Q;
 use std::cell::Cell;
 
 thread_local! {
@@ -19,6 +20,7 @@ extern "C" {
     fn mldsa_invntt_avx2(a: *mut i32);
     fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
     fn mldsa_pack_avx2(out: *mut u8, a: *const i32);
+    fn mldsa_w1_encode_avx2(out: *mut u8, w: *const i32, gamma2: i32);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
     fn mldsa_keccak_x4_avx512(st: *mut StateX4);
     fn mldsa_keccak_avx2(st: *mut StateX4);
@@ -115,6 +117,19 @@ pub fn pack(a: &Poly, out: &mut PackedPoly) {
         return;
     }
     mldsa_verify::pack(a, out)
+}
+
+pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        let out = &mut out[..32 * if gamma2 == (Q - 1) / 32 { 4 } else { 6 }];
+        // SAFETY: the thread chose AVX2 only if the CPU has it; the routine reads the 256
+        // coefficients of `w` and writes 128 bytes (gamma2 = (q - 1) / 32) or 192 (the
+        // other gamma2), the length of `out`.
+        unsafe { mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2) };
+        return;
+    }
+    mldsa_verify::w1_encode(gamma2, w, out)
 }
 
 /// Permutes states 0..`states` of `st`; the others are scratch, which the AVX-512VL routine
