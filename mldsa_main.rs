@@ -491,10 +491,16 @@ unsafe fn sg_for_each(
     }
 }
 
+/// Bytes of request context: a `Request<L>` and room to align it, as the context is only
+/// `CRYPTO_MINALIGN`-aligned.
+const fn reqsize<const L: usize>() -> usize {
+    size_of::<Request<L>>() + align_of::<Request<L>>() - 1
+}
+
 /// `akcipher_alg.init`: sizes the request context.
 unsafe extern "C" fn init_tfm<const L: usize>(tfm: *mut bindings::crypto_akcipher) -> c_int {
     // SAFETY: The crypto API passes a valid tfm of this algorithm.
-    unsafe { bindings::akcipher_set_reqsize(tfm, size_of::<Request<L>>() as c_uint) };
+    unsafe { bindings::akcipher_set_reqsize(tfm, reqsize::<L>() as c_uint) };
     0
 }
 
@@ -526,11 +532,15 @@ unsafe extern "C" fn verify<const K: usize, const L: usize>(
 ) -> c_int {
     // SAFETY: The crypto API passes a valid request on a tfm of this algorithm. Its tfm
     // context is a `Key<K>` (see `set_pub_key`), only read here. Its request context is
-    // `size_of::<Request<L>>()` bytes (`init_tfm`), aligned to `CRYPTO_MINALIGN` and ours
-    // alone during the call; zeroing it first makes it a valid `Request`.
+    // `reqsize::<L>()` bytes (`init_tfm`), ours alone during the call, so a `Request<L>`
+    // fits at its first suitably aligned byte; zeroing it first makes it a valid `Request`.
     let (k, r, src, sig_len, msg_len) = unsafe {
         let tfm = bindings::crypto_akcipher_reqtfm(req);
-        let r = bindings::akcipher_request_ctx(req).cast::<Request<L>>();
+        let ctx = bindings::akcipher_request_ctx(req).cast::<u8>();
+        let align = align_of::<Request<L>>();
+        let r = ctx
+            .add((align - ctx as usize % align) % align)
+            .cast::<Request<L>>();
         r.write_bytes(0, 1);
         let k = &*bindings::akcipher_tfm_ctx(tfm).cast::<Key<K>>();
         (
