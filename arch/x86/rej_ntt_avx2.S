@@ -17,11 +17,12 @@
  *
  *	w[*m] += montgomery_reduce(a * zhat[*m]); *m += 1;
  *
- * with zhat[k] the 23-bit little-endian value at zhat + 3 k (the caller keeps it in
+ * with zhat[k] the 3-byte little-endian value at zhat + 3 k (the caller keeps it in
  * [0, q)). Returns the number of groups taken; the caller finishes the block from there.
  * The results are bit for bit those of the portable loop. Reads at most zhat[0..768] and
- * lanes 0..20; writes only w. A leaf that uses no stack; in the kernel it must run between
- * kernel_fpu_begin() and kernel_fpu_end().
+ * lane0[0..32 * 20 + 16] (lanes 0..20 and the 8 bytes after the last); writes only w. A
+ * leaf that uses no stack; in the kernel it must run between kernel_fpu_begin() and
+ * kernel_fpu_end().
  *
  * Per group: the 8 candidates are spread to dwords, compared with q, the rejected ones
  * zeroed, and the accepted ones moved to the low lanes by vpermd with a table indexed by
@@ -47,7 +48,7 @@
 #define VQ	%ymm15
 #define VQINV	%ymm14
 #define VMASK	%ymm13		/* 0x7fffff in each dword */
-#define VSPREAD	%ymm12		/* vpshufb: 24 bytes (as qwords 0 1 1 2) to 8 dwords */
+#define VSPREAD	%ymm12		/* vpshufb: 24 bytes (as bytes 0-15, 8-23) to 8 dwords */
 
 /* The constants both routines keep in %ymm12-%ymm15. */
 .macro load_constants
@@ -58,14 +59,14 @@
 .endm
 
 /*
- * %ymm\r = the 8 3-byte little-endian fields of a 24-byte group whose qwords are in %xmm\r
- * (qwords 0 and 1) and %xmm\x (qword 2), each masked to 23 bits.
+ * A group of 24 bytes holds 8 3-byte little-endian fields. To spread them to the dwords of
+ * %ymm\r, its bytes 0-15 go to the low half of %ymm\r and 8-23 to the high half, then
+ * VSPREAD takes each field's 3 bytes in each half. From packed memory at \base + \off:
  */
-.macro spread r, x
-	vinserti128	$1, %xmm\x, %ymm\r, %ymm\r
-	vpermq		$0x94, %ymm\r, %ymm\r
+.macro spread_packed r, off, base
+	vmovdqu		\off(\base), %xmm\r
+	vinserti128	$1, \off + 8(\base), %ymm\r, %ymm\r
 	vpshufb		VSPREAD, %ymm\r, %ymm\r
-	vpand		VMASK, %ymm\r, %ymm\r
 .endm
 
 /*
@@ -100,11 +101,18 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	cmp		$7, G
 	jae		2f
 
-	/* The candidates a, the rejected ones zeroed, compressed to the low lanes. */
+	/*
+	 * The candidates a, from the group's qwords at LANES, + 32 and + 64 (the 16-byte
+	 * reads take the next state's lane too), the rejected ones zeroed and the others
+	 * compressed to the low lanes.
+	 */
 	vmovq		(LANES), %xmm0
-	vpinsrq		$1, 32(LANES), %xmm0, %xmm0
-	vmovq		64(LANES), %xmm1
-	spread		0, 1
+	vpunpcklqdq	32(LANES), %xmm0, %xmm0
+	vmovq		32(LANES), %xmm1
+	vpunpcklqdq	64(LANES), %xmm1, %xmm1
+	vinserti128	$1, %xmm1, %ymm0, %ymm0
+	vpshufb		VSPREAD, %ymm0, %ymm0
+	vpand		VMASK, %ymm0, %ymm0
 	vpcmpgtd	%ymm0, VQ, %ymm1			/* a < q */
 	vpand		%ymm1, %ymm0, %ymm0
 	vmovmskps	%ymm1, %r9d
@@ -113,10 +121,9 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	vpermd		%ymm0, %ymm2, %ymm0
 
 	/* b = zhat[m..m + 8]. */
-	lea		(M, M, 2), OFF
-	vmovdqu		(ZHAT, OFF), %xmm3
-	vmovq		16(ZHAT, OFF), %xmm4
-	spread		3, 4
+	lea		(ZHAT, M, 2), OFF
+	add		M, OFF
+	spread_packed	3, 0, OFF
 
 	/* w[m..m + 8] += montgomery_reduce(a * b). */
 	montmul		0, 3, 1, 4
@@ -138,18 +145,14 @@ SYM_FUNC_END(mldsa_rej_ntt_mul_acc_avx2)
  *
  * void mldsa_pointwise_avx2(int32_t c[256], const u8 a[769], const u8 b[769]);
  *
- * c[k] = montgomery_reduce(a[k] * b[k]), in (-q, q), with a[k] and b[k] the 23-bit
+ * c[k] = montgomery_reduce(a[k] * b[k]), in (-q, q), with a[k] and b[k] the 3-byte
  * little-endian values at a + 3 k and b + 3 k (in [0, q), as the caller keeps them), bit
  * for bit as the portable loop. Reads a[0..768] and b[0..768]. A leaf that uses no stack,
  * like the routine above.
  */
 .macro pointwise8 off, r0, r1, r2, r3
-	vmovdqu		\off(%rsi), %xmm\r0
-	vmovq		\off + 16(%rsi), %xmm\r2
-	spread		\r0, \r2
-	vmovdqu		\off(%rdx), %xmm\r1
-	vmovq		\off + 16(%rdx), %xmm\r3
-	spread		\r1, \r3
+	spread_packed	\r0, \off, %rsi
+	spread_packed	\r1, \off, %rdx
 	montmul		\r0, \r1, \r2, \r3
 	vmovdqu		%ymm\r0, \off / 3 * 4(%rdi)
 .endm
