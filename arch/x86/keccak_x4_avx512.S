@@ -38,11 +38,6 @@
 	vmovdqa64	%ymm\s, %ymm\d
 .endm
 
-/* %ymm\d ^= %ymm\s */
-.macro vxor d, s
-	vpxorq		%ymm\s, %ymm\d, %ymm\d
-.endm
-
 /* %ymm\d = %ymm\d ^ %ymm\a ^ %ymm\b */
 .macro xor3 d, a, b
 	vpternlogq	$0x96, %ymm\b, %ymm\a, %ymm\d
@@ -61,16 +56,14 @@
 	xor3		\t, %REG(\p, \x, 3), %REG(\p, \x, 4)
 .endm
 
-/* %ymm\d = D[x] = C[x-1] ^ ROL(C[x+1], 1), from %ymm\cl and %ymm\cr */
-.macro theta_d d, cl, cr
-	vprolq		$1, %ymm\cr, %ymm\d
-	vpxorq		%ymm\cl, %ymm\d, %ymm\d
-.endm
-
-/* A[x, y] ^= D[x] for y = 0..4, D[x] in %ymm\d */
-.macro theta_apply p, x, d
+/*
+ * Theta for column x: A[x, y] ^= D[x] = C[x-1] ^ ROL(C[x+1], 1) for y = 0..4, with C[x-1]
+ * in %ymm\cl, and ROL(C[x+1], 1) put in %ymm\r from %ymm\cr.
+ */
+.macro theta p, x, cl, cr, r
+	vprolq		$1, %ymm\cr, %ymm\r
 .irp y, 0, 1, 2, 3, 4
-	vxor		%REG(\p, \x, \y), \d
+	xor3		%REG(\p, \x, \y), \cl, \r
 .endr
 .endm
 
@@ -103,20 +96,15 @@
 
 /* One round of parity p; iota's constant at (%rax). */
 .macro round p
-	/* Theta: C[x] in T0-T4; D[0], D[1] in T5, T6, then D[2..4] in T5, T6, T1. */
+	/* Theta: C[x] in T0-T4; the rotated ones in T5, T6, T5, T6, then T1 (C[1] done). */
 .irp x, 0, 1, 2, 3, 4
 	column		\p, \x, %T(\x)
 .endr
-	theta_d		%T(5), %T(4), %T(1)
-	theta_d		%T(6), %T(0), %T(2)
-	theta_apply	\p, 0, %T(5)
-	theta_apply	\p, 1, %T(6)
-	theta_d		%T(5), %T(1), %T(3)
-	theta_d		%T(6), %T(2), %T(4)
-	theta_d		%T(1), %T(3), %T(0)
-	theta_apply	\p, 2, %T(5)
-	theta_apply	\p, 3, %T(6)
-	theta_apply	\p, 4, %T(1)
+	theta		\p, 0, %T(4), %T(1), %T(5)
+	theta		\p, 1, %T(0), %T(2), %T(6)
+	theta		\p, 2, %T(1), %T(3), %T(5)
+	theta		\p, 3, %T(2), %T(4), %T(6)
+	theta		\p, 4, %T(3), %T(0), %T(1)
 	plane		\p, 0,  0, 44, 43, 21, 14
 	/* Iota: lane (0, 0) is always in %ymm0. */
 	vpxorq		(%rax){1to4}, %ymm0, %ymm0
