@@ -531,10 +531,13 @@ pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
 pub fn use_hint(gamma2: i32, r: i32, hint: bool) -> i32 {
     let (r1, r0) = decompose(gamma2, r);
     let m = if gamma2 == (Q - 1) / 32 { 16 } else { 44 };
+    // (r1 + 1) mod m and (r1 - 1) mod m, without a division.
+    let up = if r1 == m - 1 { 0 } else { r1 + 1 };
+    let down = if r1 == 0 { m - 1 } else { r1 - 1 };
     match (hint, r0 > 0) {
         (false, _) => r1,
-        (true, true) => (r1 + 1) % m,
-        (true, false) => (r1 + m - 1) % m,
+        (true, true) => up,
+        (true, false) => down,
     }
 }
 
