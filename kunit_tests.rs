@@ -511,20 +511,9 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
             check!(*got == want[..len]);
         }
     }
+    // SAFETY: The CPU has AVX2 (checked above).
+    unsafe { keccak_x4_matches(&mut rng, avx2::mldsa_keccak_x4_avx2) };
     let mut st: StateX4 = [[0; 32]; 25];
-    for _ in 0..1000 {
-        st.iter_mut().for_each(|row| rng.fill(row));
-        let mut want = st;
-        for s in 0..4 {
-            keccak_f1600(&mut want, s);
-        }
-        // SAFETY: `run` calls this in an FPU section on a CPU with AVX2; `st` is the
-        // 800-byte state the routine permutes in place.
-        check!(avx2::run(|| unsafe {
-            avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast())
-        }));
-        check!(st == want);
-    }
     // The single-state routine: state 0 permuted, the others untouched.
     for _ in 0..1000 {
         st.iter_mut().for_each(|row| rng.fill(row));
@@ -569,13 +558,31 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 extern "C" fn avx512_matches_portable(test: *mut bindings::kunit) {
     use crate::arch::avx2;
-    use crate::keccak::{keccak_f1600, StateX4};
 
     if !avx2::avx512() {
         skip(test, c"no AVX-512VL on this CPU: the AVX2 Keccak runs");
         return;
     }
-    let mut rng = XorShift(0x7f4a_7c15_9e37_79b9);
+    // SAFETY: The CPU has AVX-512VL (checked above).
+    unsafe {
+        keccak_x4_matches(
+            &mut XorShift(0x7f4a_7c15_9e37_79b9),
+            avx2::mldsa_keccak_x4_avx512,
+        )
+    };
+}
+
+/// Checks that the 4-way Keccak-f[1600] routine `f` equals four portable permutations on
+/// 1000 random states.
+///
+/// # Safety
+///
+/// `f` must be one of the 4-way routines of `arch/x86/` that this CPU can run.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+unsafe fn keccak_x4_matches(rng: &mut XorShift, f: unsafe extern "C" fn(*mut u8)) {
+    use crate::arch::avx2;
+    use crate::keccak::{keccak_f1600, StateX4};
+
     let mut st: StateX4 = [[0; 32]; 25];
     for _ in 0..1000 {
         st.iter_mut().for_each(|row| rng.fill(row));
@@ -583,11 +590,9 @@ extern "C" fn avx512_matches_portable(test: *mut bindings::kunit) {
         for s in 0..4 {
             keccak_f1600(&mut want, s);
         }
-        // SAFETY: `run` calls this in an FPU section on a CPU with AVX-512VL (checked
-        // above); `st` is the 800-byte state the routine permutes in place.
-        check!(avx2::run(|| unsafe {
-            avx2::mldsa_keccak_x4_avx512(st.as_mut_ptr().cast())
-        }));
+        // SAFETY: `run` calls this in an FPU section, and the CPU can run `f` (the
+        // function's safety requirement); `st` is the 800-byte state `f` permutes in place.
+        check!(avx2::run(|| unsafe { f(st.as_mut_ptr().cast()) }));
         check!(st == want);
     }
 }

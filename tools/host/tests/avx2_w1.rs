@@ -7,6 +7,8 @@
 
 #![cfg(target_arch = "x86_64")]
 
+mod common;
+
 use mldsa_host::arch;
 use mldsa_host::mldsa_verify;
 use mldsa_host::ntt::Poly;
@@ -28,12 +30,11 @@ fn check(gamma2: i32, w: &Poly) {
 
 #[test]
 fn w1_encode_matches_portable() {
-    if !arch::avx2_available() {
-        assert!(
-            std::env::var_os("MLDSA_ALLOW_NO_AVX2").is_some(),
-            "this CPU lacks AVX2, so the AVX2 w1Encode is untested; set MLDSA_ALLOW_NO_AVX2=1"
-        );
-        eprintln!("SKIPPED: no AVX2 on this CPU (MLDSA_ALLOW_NO_AVX2 is set)");
+    if !common::can_run(
+        arch::avx2_available(),
+        "MLDSA_ALLOW_NO_AVX2",
+        "the AVX2 w1Encode",
+    ) {
         return;
     }
     let mut rng = StdRng::seed_from_u64(28);

@@ -1,4 +1,4 @@
-//! Shared test helpers: ACVP vectors and signature surgery.
+//! Shared test helpers: ACVP vectors, signature surgery, and the code paths to run.
 #![allow(dead_code)]
 
 use mldsa_host::arch;
@@ -113,29 +113,40 @@ pub fn malform_hint(p: &Params, sig: &mut [u8], kind: usize) -> bool {
     }
 }
 
+/// Whether the code `what` needs can run here (`available`). If not, panics unless the
+/// environment variable `allow` is set, and then says the test skips it.
+pub fn can_run(available: bool, allow: &str, what: &str) -> bool {
+    if !available {
+        assert!(
+            std::env::var_os(allow).is_some(),
+            "{what} cannot run on this CPU, so it is untested (set {allow}=1 to allow)"
+        );
+        eprintln!("SKIPPED: {what} (not on this CPU)");
+    }
+    available
+}
+
 /// Runs `f` with the portable code, then with the AVX2 routines, then with these and the
 /// AVX-512VL 4-way Keccak (the arch seam's choice is per thread). Fails on a machine without
 /// AVX2 or AVX-512VL, unless `MLDSA_ALLOW_NO_AVX2` or `MLDSA_ALLOW_NO_AVX512` is set.
 pub fn on_each_path(f: impl Fn()) {
     arch::use_avx2(false);
     f();
-    if !arch::avx2_available() {
-        assert!(
-            std::env::var_os("MLDSA_ALLOW_NO_AVX2").is_some(),
-            "no AVX2 here: the AVX2 path is untested (set MLDSA_ALLOW_NO_AVX2=1 to allow)"
-        );
-        eprintln!("SKIPPED: the AVX2 path (no AVX2 on this CPU)");
+    if !can_run(
+        arch::avx2_available(),
+        "MLDSA_ALLOW_NO_AVX2",
+        "the AVX2 path",
+    ) {
         return;
     }
     arch::use_avx2(true);
     arch::use_avx512(false);
     f();
-    if !arch::avx512_available() {
-        assert!(
-            std::env::var_os("MLDSA_ALLOW_NO_AVX512").is_some(),
-            "no AVX-512VL here: its Keccak is untested (set MLDSA_ALLOW_NO_AVX512=1 to allow)"
-        );
-        eprintln!("SKIPPED: the AVX-512VL Keccak (no AVX-512VL on this CPU)");
+    if !can_run(
+        arch::avx512_available(),
+        "MLDSA_ALLOW_NO_AVX512",
+        "the AVX-512VL Keccak",
+    ) {
         return;
     }
     arch::use_avx512(true);
