@@ -30,7 +30,7 @@
 
 /*
  * The macros below take register numbers, so that the callers can compute them: with
- * .altmacro, %(...) in a macro argument is evaluated.
+ * .altmacro, %(...) in a macro argument is evaluated. The mode ends after the function.
  */
 
 /* %ymm\d = %ymm\s */
@@ -134,6 +134,7 @@ SYM_FUNC_START(mldsa_keccak_x4_avx512)
 	vzeroupper
 	RET
 SYM_FUNC_END(mldsa_keccak_x4_avx512)
+.noaltmacro
 
 .section .rodata
 .balign 8
