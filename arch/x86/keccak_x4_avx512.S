@@ -96,7 +96,7 @@
 
 /* One round of parity p; iota's constant at (%rax). */
 .macro round p
-	/* Theta: C[x] in T0-T4; the rotated ones in T5, T6, T5, T6, then T1 (C[1] done). */
+	/* Theta: C[x] in T0-T4; ROL(C[x+1], 1) in T5, T6, T5, T6, then T1 (C[1] used). */
 .irp x, 0, 1, 2, 3, 4
 	column		\p, \x, %T(\x)
 .endr
