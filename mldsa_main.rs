@@ -346,8 +346,8 @@ mod arch {
     ) -> usize {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
         {
-            // Lanes 0..20 of state t and the 8 bytes after: what the routine may read.
-            let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 16];
+            // Lanes 0..20 of state t: what the routine may read.
+            let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
             let mut taken = 0;
             // SAFETY: See above: the routine reads `lanes`, zhat[..768] and `*m`, and
             // writes only the 256 coefficients of `w` and `*m`.

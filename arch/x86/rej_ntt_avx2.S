@@ -20,9 +20,8 @@
  * with zhat[k] the 3-byte little-endian value at zhat + 3 k (the caller keeps it in
  * [0, q)). Returns the number of groups taken; the caller finishes the block from there.
  * The results are bit for bit those of the portable loop. Reads at most zhat[0..768] and
- * lane0[0..32 * 20 + 16] (lanes 0..20 and the 8 bytes after the last); writes only w. A
- * leaf that uses no stack; in the kernel it must run between kernel_fpu_begin() and
- * kernel_fpu_end().
+ * lane0[0..32 * 20 + 8] (lanes 0..20); writes only w. A leaf that uses no stack; in the
+ * kernel it must run between kernel_fpu_begin() and kernel_fpu_end().
  *
  * Per group: the 8 candidates are spread to dwords, compared with q, the rejected ones
  * zeroed, and the accepted ones moved to the low lanes by vpermd with a table indexed by
@@ -72,13 +71,14 @@
 /*
  * %ymm\a = montgomery_reduce(%ymm\a * %ymm\b) in each dword, in (-q, q), for products
  * below 2^31 q; clobbers %ymm\b, %ymm\t and %ymm\u. vpmuldq multiplies the even dwords
- * of each qword, so the odd lanes go through copies shifted down by vmovshdup; with
+ * of each qword, so the odd lanes go through copies shifted down by vpsrlq (not the
+ * NTT's vmovshdup: here the shuffle port is busy with the spreading); with
  * t = a * b * QINV mod 2^32, a * b - t * q is a multiple of 2^32 whose high dword is the
  * result, and the high dwords of the even and odd lanes are then merged.
  */
 .macro montmul a, b, t, u
-	vmovshdup	%ymm\a, %ymm\t			/* odd lanes of a */
-	vmovshdup	%ymm\b, %ymm\u			/* and of b */
+	vpsrlq		$32, %ymm\a, %ymm\t			/* odd lanes of a */
+	vpsrlq		$32, %ymm\b, %ymm\u			/* and of b */
 	vpmuldq		%ymm\b, %ymm\a, %ymm\a		/* a * b, even lanes */
 	vpmuldq		%ymm\u, %ymm\t, %ymm\b		/* and odd lanes */
 	vpmuldq		VQINV, %ymm\a, %ymm\t		/* t */
@@ -87,7 +87,7 @@
 	vpmuldq		VQ, %ymm\u, %ymm\u
 	vpsubq		%ymm\t, %ymm\a, %ymm\a
 	vpsubq		%ymm\u, %ymm\b, %ymm\b
-	vmovshdup	%ymm\a, %ymm\a			/* high dwords to the even lanes */
+	vpsrlq		$32, %ymm\a, %ymm\a			/* high dwords to the even lanes */
 	vpblendd	$0xaa, %ymm\b, %ymm\a, %ymm\a		/* and the odd ones */
 .endm
 
@@ -102,15 +102,15 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	jae		2f
 
 	/*
-	 * The candidates a, from the group's qwords at LANES, + 32 and + 64 (the 16-byte
-	 * reads take the next state's lane too), the rejected ones zeroed and the others
-	 * compressed to the low lanes.
+	 * The candidates a, from the group's qwords x, y and z at LANES, + 32 and + 64
+	 * (broadcast, which are loads only, where inserts would take the shuffle port), the
+	 * rejected ones zeroed and the others compressed to the low lanes.
 	 */
-	vmovq		(LANES), %xmm0
-	vpunpcklqdq	32(LANES), %xmm0, %xmm0
-	vmovq		32(LANES), %xmm1
-	vpunpcklqdq	64(LANES), %xmm1, %xmm1
-	vinserti128	$1, %xmm1, %ymm0, %ymm0
+	vpbroadcastq	(LANES), %ymm0
+	vpbroadcastq	32(LANES), %ymm1
+	vpbroadcastq	64(LANES), %ymm2
+	vpblendd	$0x3c, %ymm1, %ymm0, %ymm0		/* x, y, y, x */
+	vpblendd	$0xc0, %ymm2, %ymm0, %ymm0		/* x, y, y, z */
 	vpshufb		VSPREAD, %ymm0, %ymm0
 	vpand		VMASK, %ymm0, %ymm0
 	vpcmpgtd	%ymm0, VQ, %ymm1			/* a < q */

@@ -167,8 +167,8 @@ pub fn rej_ntt_mul_acc(
 ) -> usize {
     #[cfg(target_arch = "x86_64")]
     if avx2() {
-        // Lanes 0..20 of state t and the 8 bytes after: what the routine may read.
-        let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 16];
+        // Lanes 0..20 of state t: what the routine may read.
+        let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
         // SAFETY: the thread chose AVX2 only if the CPU has it. The routine reads `lanes`,
         // zhat[..768] and `*m`, and writes only the 256 coefficients of `w` and `*m`.
         return unsafe {
