@@ -434,7 +434,7 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
 }
 
 /// The AVX2 routines equal the portable code on random inputs, modulo q for the NTTs (inputs
-/// in (-q, q), the range both promise to take), and bit for bit for the pointwise product of
+/// in (-q, q), and for the inverse up to 255q, reduced first), and bit for bit for the pointwise product of
 /// packed polynomials, the packing, w1Encode of HighBits, the 4-way and the single-state Keccak-f[1600] against portable
 /// permutations and ExpandA's rejection sampling with multiply-accumulate. Skipped on a CPU without AVX2
 /// (QEMU `-cpu max` has it), where only the portable code runs.
@@ -451,10 +451,11 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     let canonical = |a: &Poly| a.map(|c| c.rem_euclid(Q));
     for _ in 0..300 {
-        let a = rng.poly();
-        let mut got = [a, a];
-        let mut want = got;
-        // SAFETY: See `crate::arch`: 256 coefficients each, in (-q, q).
+        // The inverse also takes |b| < 255q < 2^31 - 2^22, reduced first.
+        let (a, b) = (rng.poly(), rng.poly().map(|c| c * 255));
+        let mut got = [a, b];
+        let mut want = [a, b.map(ntt::reduce32)];
+        // SAFETY: See `crate::arch`: 256 coefficients each, in (-q, q) and (-255q, 255q).
         check!(avx2::run(|| unsafe {
             let [x, y] = &mut got;
             avx2::mldsa_ntt_avx2(x.as_mut_ptr());

@@ -259,12 +259,15 @@ mod arch {
         ntt::ntt(a)
     }
 
+    /// `ntt::invntt_tomont` of `a` for any a[i] < 2^31 - 2^22: each is first brought below
+    /// q by `ntt::reduce32` (which the AVX2 routine does as it loads them).
     pub fn invntt_tomont(a: &mut Poly) {
         #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-        // SAFETY: See above.
+        // SAFETY: See above; the routine takes a[i] < 2^31 - 2^22.
         if avx2::run(|| unsafe { avx2::mldsa_invntt_avx2(a.as_mut_ptr()) }) {
             return;
         }
+        a.iter_mut().for_each(|c| *c = ntt::reduce32(*c));
         #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
         if vx::usable() {
             // SAFETY: See above; the machine has the vector facility.

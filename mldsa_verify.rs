@@ -13,7 +13,7 @@
 
 use crate::arch;
 use crate::keccak::{self, shake_start, StateX4, SHAKE128_RATE, SHAKE256_RATE};
-use crate::ntt::{caddq, freeze, mont_mul, reduce32, Poly};
+use crate::ntt::{caddq, freeze, mont_mul, Poly};
 use crate::params::{Params, D, N, Q};
 use crate::shake::Shake;
 
@@ -316,9 +316,7 @@ fn verify_ws_mu<const K: usize, const L: usize>(
         for (j, zhat) in ws.zhat.chunks(n).enumerate() {
             expand_a_mul_acc(s, &key.rho, i, n * j, zhat);
         }
-        for w in s.w.iter_mut() {
-            *w = reduce32(*w);
-        }
+        // |w| < (l + 1) q, which arch::invntt_tomont takes.
         arch::invntt_tomont(&mut s.w);
         // w1 = UseHint(h, w'approx). Each hinted coefficient r (the indices are distinct)
         // is first replaced by UseHint(1, r) * 2 * gamma2, whose HighBits is UseHint(1, r);

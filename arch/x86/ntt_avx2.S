@@ -11,8 +11,9 @@
  * void mldsa_ntt_avx2(int32_t a[256]): ntt::ntt, in place. In: |a[i]| < q, natural order.
  *   Out: the standard bit-reversed order of ntt.rs, |a[i]| <= 42082244 < 5.03q (each
  *   layer adds at most max|zeta * a| / 2^32 + q / 2 < 0.51q to the bound).
- * void mldsa_invntt_avx2(int32_t a[256]): ntt::invntt_tomont, in place. In: |a[i]| < q,
- *   in the order ntt produces. Out: natural order, |a[i]| < q.
+ * void mldsa_invntt_avx2(int32_t a[256]): ntt::reduce32 of each coefficient, then
+ *   ntt::invntt_tomont, in place. In: -2^31 <= a[i] < 2^31 - 2^22, in the order ntt
+ *   produces. Out: natural order, |a[i]| < q.
  *
  * Montgomery multiplication of 8 lanes: vpmuldq multiplies the even (low) dwords of each
  * qword into signed 64-bit products, so the odd lanes go through a copy shifted down by
@@ -76,6 +77,16 @@
 	vpaddd		%ymm\h, %ymm\l, %ymm\l
 	montmul		9, \h, .Lscale+64(%rip), 0
 	montmul		\l, \o, .Lscale(%rip), 0
+.endm
+
+/*
+ * ntt.rs reduce32 of %ymm\r, with %ymm11 = 2^22 in every lane: r - ((r + 2^22) >> 23) q.
+ */
+.macro reduce32 r
+	vpaddd		%ymm11, %ymm\r, %ymm9
+	vpsrad		$23, %ymm9, %ymm9
+	vpmulld		%ymm8, %ymm9, %ymm9
+	vpsubd		%ymm9, %ymm\r, %ymm\r
 .endm
 
 /*
@@ -248,13 +259,17 @@ SYM_FUNC_START(mldsa_invntt_avx2)
 	vpbroadcastd	.Lq(%rip), %ymm8
 
 	/*
-	 * Layers 1 to 16, on blocks of 64 coefficients. As in ntt.rs, the bound |a| < q at
-	 * most doubles per layer (the products stay in (-q, q)).
+	 * Layers 1 to 16, on blocks of 64 coefficients, each first reduced. As in ntt.rs,
+	 * the bound |a| < q at most doubles per layer (the products stay in (-q, q)).
 	 */
 	mov		%rdi, %rsi
 	lea		.Lzetas_inv_blocks(%rip), %rdx
 	lea		1024(%rdi), %rcx
 1:	load_block
+	vpbroadcastd	.Lhalf(%rip), %ymm11
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	reduce32	\r
+	.endr
 	pairs		shuffle_pair, 0, 1, 2, 3, 4, 5, 6, 7, 12
 	gs		12, 1, Z1(0), 4			/* layer 1 */
 	gs		0, 3, Z1(1), 4
@@ -490,3 +505,5 @@ SYM_FUNC_END(mldsa_invntt_avx2)
 	zetas1	-3975713
 .Lq:
 	.long	Q
+.Lhalf:
+	.long	1 << 22

@@ -87,13 +87,16 @@ pub fn ntt(a: &mut Poly) {
     ntt::ntt(a)
 }
 
+/// `ntt::invntt_tomont` of `a` for any a[i] < 2^31 - 2^22: each is first brought below q by
+/// `ntt::reduce32` (which the AVX2 routine does as it loads them).
 pub fn invntt_tomont(a: &mut Poly) {
     #[cfg(target_arch = "x86_64")]
     if avx2() {
-        // SAFETY: as in `ntt`.
+        // SAFETY: as in `ntt`; the routine takes a[i] < 2^31 - 2^22.
         unsafe { mldsa_invntt_avx2(a.as_mut_ptr()) };
         return;
     }
+    a.iter_mut().for_each(|c| *c = ntt::reduce32(*c));
     ntt::invntt_tomont(a)
 }
 

@@ -1,8 +1,9 @@
 //! The AVX2 NTT routines of arch/x86/ntt_avx2.S against the portable ntt.rs: equal modulo
-//! q, within their stated output bounds, for random and extreme inputs.
+//! q, within their stated output bounds, for random and extreme inputs. The inverse also
+//! takes the wider range of `reduce32`, which it applies first.
 #![cfg(target_arch = "x86_64")]
 
-use mldsa_host::ntt::{invntt_tomont, ntt, Poly};
+use mldsa_host::ntt::{invntt_tomont, ntt, reduce32, Poly};
 use mldsa_host::params::{N, Q};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -120,14 +121,37 @@ fn ntt_matches_portable() {
     }
 }
 
+/// The inverse's input range: any i32 below 2^31 - 2^22, which reduce32 takes.
+const WIDE: core::ops::Range<i32> = i32::MIN..i32::MAX - (1 << 22) + 1;
+
+/// The inputs of `inputs`, then constant and alternating ends of `WIDE`, then random ones
+/// uniform in `WIDE`.
+fn wide_inputs(seed: u64) -> impl Iterator<Item = Poly> {
+    let (lo, hi) = (WIDE.start, WIDE.end - 1);
+    let mut rng = StdRng::seed_from_u64(seed);
+    inputs(seed)
+        .chain([
+            [lo; N],
+            [hi; N],
+            core::array::from_fn(|i| if i % 2 == 0 { lo } else { hi }),
+        ])
+        .chain((0..RANDOM_CASES).map(move |_| core::array::from_fn(|_| rng.gen_range(WIDE))))
+}
+
+/// ntt.rs reduce32 on each coefficient, then ntt.rs invntt_tomont.
+fn reduce_invntt(a: &mut Poly) {
+    a.iter_mut().for_each(|c| *c = reduce32(*c));
+    invntt_tomont(a);
+}
+
 #[test]
 fn invntt_matches_portable() {
     if !have_avx2() {
         return;
     }
-    for input in inputs(2) {
+    for input in wide_inputs(2) {
         let mut want = input;
-        invntt_tomont(&mut want);
+        reduce_invntt(&mut want);
         let mut got = input;
         invntt_avx2(&mut got);
         assert_eq_mod_q(&got, &want, "invntt", &input);
@@ -161,7 +185,7 @@ fn unaligned_arrays() {
         untouched(&buf, off, "ntt");
 
         let mut want = a;
-        invntt_tomont(&mut want);
+        reduce_invntt(&mut want);
         buf[off..off + N].copy_from_slice(&a);
         invntt_avx2(&mut buf[off..off + N]);
         assert_eq_mod_q(&buf[off..off + N], &want, "unaligned invntt", &a);
