@@ -433,11 +433,12 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
     }
 }
 
-/// The AVX2 routines equal the portable code on random inputs, modulo q for the NTTs (inputs
-/// in (-q, q), and for the inverse up to 255q, reduced first), and bit for bit for the pointwise product of
-/// packed polynomials, the packing, w1Encode of HighBits, the 4-way and the single-state Keccak-f[1600] against portable
-/// permutations and ExpandA's rejection sampling with multiply-accumulate. Skipped on a CPU without AVX2
-/// (QEMU `-cpu max` has it), where only the portable code runs.
+/// The AVX2 routines equal the portable code on random inputs: modulo q for the NTTs (inputs
+/// in (-q, q), and for the inverse up to 255q, reduced first), and bit for bit for the
+/// pointwise product of packed polynomials, the packing, w1Encode of HighBits, the 4-way and
+/// the single-state Keccak-f[1600] against portable permutations, and ExpandA's rejection
+/// sampling with multiply-accumulate. Skipped on a CPU without AVX2 (QEMU `-cpu max` has
+/// it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
     use crate::arch::{self, avx2};
