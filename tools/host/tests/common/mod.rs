@@ -132,25 +132,28 @@ pub fn can_run(available: bool, allow: &str, what: &str) -> bool {
 pub fn on_each_path(f: impl Fn()) {
     arch::use_avx2(false);
     f();
-    if !can_run(
-        arch::avx2_available(),
-        "MLDSA_ALLOW_NO_AVX2",
-        "the AVX2 path",
-    ) {
-        return;
+    let simd = [
+        (
+            arch::avx2_available(),
+            "MLDSA_ALLOW_NO_AVX2",
+            "the AVX2 path",
+            false,
+        ),
+        (
+            arch::avx512_available(),
+            "MLDSA_ALLOW_NO_AVX512",
+            "the AVX-512VL Keccak",
+            true,
+        ),
+    ];
+    for (available, allow, what, avx512) in simd {
+        if !can_run(available, allow, what) {
+            return;
+        }
+        arch::use_avx2(true);
+        arch::use_avx512(avx512);
+        f();
     }
-    arch::use_avx2(true);
-    arch::use_avx512(false);
-    f();
-    if !can_run(
-        arch::avx512_available(),
-        "MLDSA_ALLOW_NO_AVX512",
-        "the AVX-512VL Keccak",
-    ) {
-        return;
-    }
-    arch::use_avx512(true);
-    f();
 }
 
 /// A command that runs `exe`, one of this crate's binaries, through `MLDSA_TEST_RUNNER` when
