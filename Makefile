@@ -6,12 +6,19 @@
 # implements. On x86_64 the module also links the AVX2 routines of arch/x86/, on
 # s390 the vector-facility NTT of arch/s390/.
 
-obj-$(CONFIG_CRYPTO_MLDSA) += mldsa.o
-mldsa-y := mldsa_main.o exports.o
-mldsa-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o \
-				   arch/x86/keccak_x4_avx512.o \
-				   arch/x86/rej_ntt_avx2.o arch/x86/w1_encode_avx2.o
-mldsa-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o arch/s390/ntt_vx_glue.o
+# The module is called mldsa_rust so that it can sit next to Linux 7.x's
+# crypto/mldsa.ko. The same source builds on Linux 6.12 and 7.x: rustc learns
+# which from --cfg linux_6_12 (mldsa_main.rs has what differs).
+ifeq ($(VERSION).$(PATCHLEVEL),6.12)
+rustflags-y += --cfg linux_6_12
+endif
+
+obj-$(CONFIG_CRYPTO_MLDSA_RUST) += mldsa_rust.o
+mldsa_rust-y := mldsa_main.o exports.o
+mldsa_rust-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o \
+					arch/x86/keccak_x4_avx512.o \
+					arch/x86/rej_ntt_avx2.o arch/x86/w1_encode_avx2.o
+mldsa_rust-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o arch/s390/ntt_vx_glue.o
 # Vector instructions; the routine runs only where the facility is (ntt_vx_glue.c).
 AFLAGS_arch/s390/ntt_vx.o := -march=z13
 

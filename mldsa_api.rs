@@ -72,7 +72,7 @@ enum Message<'a> {
 /// # Safety
 ///
 /// If `len` is not 0, `ptr` must be valid for reads of `len` bytes during `'a`.
-unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+pub(crate) unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
     if len == 0 {
         return &[];
     }
@@ -325,10 +325,12 @@ pub(crate) unsafe extern "C" fn mldsa_verify_noalloc(
 }
 
 /// `mldsa_verify()`, as in Linux 7.0: allocates a `struct mldsa_verify_buf` for the call.
+/// On Linux 7.x, unless `lib/crypto/mldsa.c` provides it instead.
 ///
 /// # Safety
 ///
 /// `sig`, `msg` and `pk` must be valid for reads of their lengths during the call.
+#[cfg(not(CONFIG_CRYPTO_LIB_MLDSA_GENERIC))]
 #[no_mangle]
 unsafe extern "C" fn mldsa_verify(
     alg: mldsa_alg,
@@ -356,4 +358,19 @@ unsafe extern "C" fn mldsa_verify(
             pk_len,
         )
     }
+}
+
+/// `mldsa_use_hint()`, which Linux 7.x exports for its KUnit suite only: UseHint (FIPS 204,
+/// Algorithm 40) of `r`, taken mod q, with hint bit `h` (0 or not), for gamma2 = (q - 1) / 32
+/// or else (q - 1) / 88.
+#[cfg(all(CONFIG_CRYPTO_LIB_MLDSA_RUST, CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST))]
+#[no_mangle]
+extern "C" fn mldsa_use_hint(h: u8, r: i32, gamma2: i32) -> i32 {
+    use crate::params::Q;
+    let gamma2 = if gamma2 == (Q - 1) / 32 {
+        gamma2
+    } else {
+        (Q - 1) / 88
+    };
+    mldsa_verify::use_hint(gamma2, r.rem_euclid(Q), h != 0)
 }

@@ -2,27 +2,29 @@
 
 //! ML-DSA (FIPS 204) signature verification for the kernel crypto API.
 //!
-//! This file is the crate root and the whole kernel binding: the SHAKE seam over the
-//! kernel's SHAKE library, the arch seam over the AVX2 routines of `arch/x86/`, the akcipher
-//! algorithms `mldsa44`, `mldsa65` and `mldsa87`, and the module, which runs the
-//! known-answer self-tests (`selftest.rs`) before it registers anything. The algorithm
-//! itself (`params`, `ntt`, `keccak`, `mldsa_verify`) is plain Rust, built and tested on the
-//! host as well (tools/host).
+//! This file is the crate root and the kernel binding: the SHAKE seam over the kernel's
+//! SHAKE library, the arch seam over the AVX2 routines of `arch/x86/` and the vector NTT of
+//! `arch/s390/`, the registration of the algorithms `mldsa44`, `mldsa65` and `mldsa87`, and
+//! the module, which runs the known-answer self-tests (`selftest.rs`) before it registers
+//! anything. The algorithm itself (`params`, `ntt`, `keccak`, `mldsa_verify`) is plain Rust,
+//! built and tested on the host as well (tools/host).
 //!
-//! The akcipher interface of 6.12 carries, for a verification, the signature and then the
-//! message in `req->src` (`src_len` is the signature length, `dst_len` the message length),
-//! which is also how `crypto_sig_verify()` calls it. The message is streamed from the
-//! scatterlist into SHAKE256, and all per-request state (a [`Request`]) lives in the
-//! request context: verification never allocates.
+//! The same source builds on Linux 6.12 and on 7.x; the Makefile tells rustc which
+//! (`--cfg linux_6_12`). What differs is in one file per crypto API: `akcipher.rs` (6.12,
+//! where the akcipher interface still verifies) and `sig.rs` (`struct sig_alg`, 6.13 and
+//! later), plus the few names below that the kernel crate changed.
 
 use core::ffi::{c_int, c_uint, c_void};
-use core::mem::size_of;
-use kernel::init::{zeroed, Zeroable};
 use kernel::prelude::*;
-use kernel::{bindings, error::to_result, init::pin_init_from_closure, types::Opaque};
+use kernel::{bindings, error::to_result, types::Opaque};
 use mldsa_verify::{PublicKey, Workspace};
 use params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
-use shake::Shake;
+
+// Items the kernel crate moved after 6.12 (to the `pin-init` crate), and renamed.
+#[cfg(linux_6_12)]
+use kernel::init::{pin_init_from_closure, zeroed as init_zeroed, Zeroable};
+#[cfg(not(linux_6_12))]
+use pin_init::{init_zeroed, pin_init_from_closure};
 
 // The core's items are public API for the host harness (tools/host), where the same files
 // are built; here they are private modules and the binding does not use every item.
@@ -35,16 +37,40 @@ mod ntt;
 #[allow(dead_code, unreachable_pub)]
 mod params;
 
+/// The crypto API binding: akcipher on Linux 6.12, `sig_alg` from 6.13 on.
+#[cfg(linux_6_12)]
+#[path = "akcipher.rs"]
+mod binding;
+#[cfg(not(linux_6_12))]
+#[path = "sig.rs"]
+mod binding;
+
 mod mldsa_api;
 mod selftest;
 
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
 mod kunit_tests;
 
+// `module!` took `authors` in place of `author` after 6.12; the rest is the same.
+#[cfg(linux_6_12)]
 module! {
     type: MlDsaModule,
-    name: "mldsa",
+    name: "mldsa_rust",
     author: "ML-DSA kernel module authors",
+    description: "ML-DSA (FIPS 204) signature verification",
+    license: "GPL",
+    // MODULE_ALIAS_CRYPTO() for each algorithm and driver name.
+    alias: [
+        "crypto-mldsa44", "mldsa44", "crypto-mldsa44-rust", "mldsa44-rust",
+        "crypto-mldsa65", "mldsa65", "crypto-mldsa65-rust", "mldsa65-rust",
+        "crypto-mldsa87", "mldsa87", "crypto-mldsa87-rust", "mldsa87-rust",
+    ],
+}
+#[cfg(not(linux_6_12))]
+module! {
+    type: MlDsaModule,
+    name: "mldsa_rust",
+    authors: ["ML-DSA kernel module authors"],
     description: "ML-DSA (FIPS 204) signature verification",
     license: "GPL",
     // MODULE_ALIAS_CRYPTO() for each algorithm and driver name.
@@ -371,7 +397,12 @@ mod arch {
     }
 }
 
+/// The largest signature, of ML-DSA-87.
 const MAX_SIG_LEN: usize = ML_DSA_87.sig_len();
+
+/// The algorithms' priority: above the 5000 of Linux 7.x's `crypto/mldsa.c` (drivers
+/// `mldsaNN-lib`), so that `crypto_alloc_sig("mldsa65", 0, 0)` picks this module.
+const PRIORITY: c_int = 5100;
 
 /// The parameter set of the algorithm whose matrix A has `l` columns (4, 5 or 7).
 const fn params_for(l: usize) -> &'static Params {
@@ -397,6 +428,14 @@ impl From<mldsa_verify::Error> for Error {
     }
 }
 
+/// The C return code of `r`.
+fn to_errno(r: Result) -> c_int {
+    match r {
+        Ok(()) => 0,
+        Err(e) => e.to_errno(),
+    }
+}
+
 // SAFETY: A `Workspace` is made of integers only (polynomials, buffers and the kernel's
 // `shake_ctx`), so all-zero bytes are a valid value.
 unsafe impl<const L: usize> Zeroable for Workspace<L> {}
@@ -404,196 +443,31 @@ unsafe impl<const L: usize> Zeroable for Workspace<L> {}
 // SAFETY: A `PublicKey` is made of byte arrays only.
 unsafe impl<const K: usize> Zeroable for PublicKey<K> {}
 
-/// The tfm context: the public key of a set with `K` rows, decoded when it is set.
-struct Key<const K: usize> {
-    pk: PublicKey<K>,
-    /// Whether `pk` holds a key.
-    set: bool,
+/// Bytes of a crypto API context that holds a `T`: the context is only `CRYPTO_MINALIGN`
+/// aligned, so room is left to align it (see [`aligned`]).
+const fn padded_size<T>() -> c_uint {
+    (size_of::<T>() + align_of::<T>() - 1) as c_uint
 }
 
-// SAFETY: All fields are `Zeroable` (`derive(Zeroable)` does not take const generics).
-unsafe impl<const K: usize> Zeroable for Key<K> {}
-
-/// The request context: everything one verification needs.
-struct Request<const L: usize> {
-    ws: Workspace<L>,
-    sig: [u8; MAX_SIG_LEN],
+/// The first byte of `ctx` aligned for a `T`; with a context of [`padded_size::<T>()`] bytes, a
+/// `T` fits there.
+fn aligned<T>(ctx: *mut c_void) -> *mut T {
+    let ctx = ctx.cast::<u8>();
+    let align = align_of::<T>();
+    ctx.wrapping_add((align - ctx as usize % align) % align)
+        .cast()
 }
 
-// SAFETY: All fields are `Zeroable`.
-unsafe impl<const L: usize> Zeroable for Request<L> {}
-
-impl<const K: usize> Key<K> {
-    /// Decodes `pk`, a public key of the set with `L` columns; the workspace it needs for
-    /// that is allocated for the call.
-    fn set<const L: usize>(&mut self, pk: &[u8]) -> Result {
-        self.set = false;
-        let mut ws = KBox::<Workspace<L>>::init(zeroed(), GFP_KERNEL)?;
-        self.pk.decode(params_for(L), &mut ws, pk)?;
-        self.set = true;
-        Ok(())
-    }
-
-    /// ML-DSA.Verify (FIPS 204, Algorithm 3) with an empty context string, of the first
-    /// `sig_len` bytes of `r.sig`; `absorb_msg` feeds the message to SHAKE256.
-    fn verify<const L: usize>(
-        &self,
-        r: &mut Request<L>,
-        sig_len: usize,
-        absorb_msg: impl FnOnce(&mut Shake) -> Result,
-    ) -> Result {
-        if !self.set {
-            return Err(EINVAL);
-        }
-        let sig = r.sig.get(..sig_len).ok_or(errno(bindings::EBADMSG))?;
-        absorb_msg(r.ws.absorb_mu_prefix(&self.pk, &[])?)?;
-        let p = params_for(L);
-        Ok(mldsa_verify::verify_mu_absorbed(
-            p, &mut r.ws, &self.pk, sig,
-        )?)
-    }
-}
-
-/// Feeds `len` bytes of `sgl`, from byte `skip` on, to `f`, one mapped piece at a time.
-/// Fails with `EINVAL` if the scatterlist holds fewer bytes.
-///
-/// # Safety
-///
-/// `sgl` must be a valid scatterlist that stays valid and unchanged during the call.
-unsafe fn sg_for_each(
-    sgl: *mut bindings::scatterlist,
-    skip: usize,
-    mut len: usize,
-    mut f: impl FnMut(&[u8]),
-) -> Result {
-    let mut miter = core::mem::MaybeUninit::<bindings::sg_mapping_iter>::uninit();
-    let miter = miter.as_mut_ptr();
-    let flags = bindings::SG_MITER_ATOMIC | bindings::SG_MITER_FROM_SG;
-    // SAFETY: `sgl` is a valid scatterlist (function safety requirement) and `miter` points to
-    // memory that `sg_miter_start()` initializes.
-    unsafe { bindings::sg_miter_start(miter, sgl, bindings::sg_nents(sgl) as c_uint, flags) };
-    // SAFETY: `miter` was started above.
-    let skipped = unsafe { bindings::sg_miter_skip(miter, skip as _) };
-    // SAFETY: `miter` was started above.
-    while skipped && len > 0 && unsafe { bindings::sg_miter_next(miter) } {
-        // SAFETY: After a successful `sg_miter_next()`, `addr` maps `length` readable bytes
-        // until the next call on `miter`; we use them only in this iteration.
-        let piece = unsafe {
-            let n = len.min((*miter).length);
-            core::slice::from_raw_parts((*miter).addr as *const u8, n)
-        };
-        f(piece);
-        len -= piece.len();
-    }
-    // SAFETY: `miter` was started above; this releases the last mapping.
-    unsafe { bindings::sg_miter_stop(miter) };
-    if len == 0 {
-        Ok(())
-    } else {
-        Err(EINVAL)
-    }
-}
-
-/// Bytes of request context: a `Request<L>` and room to align it, as the context is only
-/// `CRYPTO_MINALIGN`-aligned.
-const fn reqsize<const L: usize>() -> usize {
-    size_of::<Request<L>>() + align_of::<Request<L>>() - 1
-}
-
-/// `akcipher_alg.init`: sizes the request context.
-unsafe extern "C" fn init_tfm<const L: usize>(tfm: *mut bindings::crypto_akcipher) -> c_int {
-    // SAFETY: The crypto API passes a valid tfm of this algorithm.
-    unsafe { bindings::akcipher_set_reqsize(tfm, reqsize::<L>() as c_uint) };
-    0
-}
-
-/// `akcipher_alg.set_pub_key`.
-unsafe extern "C" fn set_pub_key<const K: usize, const L: usize>(
-    tfm: *mut bindings::crypto_akcipher,
-    key: *const c_void,
-    keylen: c_uint,
-) -> c_int {
-    // SAFETY: The tfm context is `cra_ctxsize = size_of::<Key<K>>()` bytes, zeroed when the
-    // tfm was allocated and suitably aligned (`CRYPTO_MINALIGN`), and the crypto API does
-    // not run other operations on the tfm while its key is being set.
-    let k = unsafe { &mut *bindings::akcipher_tfm_ctx(tfm).cast::<Key<K>>() };
-    if keylen as usize != params_for(L).pk_len() {
-        k.set = false;
-        return errno(bindings::EBADMSG).to_errno();
-    }
-    // SAFETY: The caller passes `keylen` readable bytes at `key`, and `keylen` is not zero.
-    let pk = unsafe { core::slice::from_raw_parts(key.cast::<u8>(), keylen as usize) };
-    match k.set::<L>(pk) {
-        Ok(()) => 0,
-        Err(e) => e.to_errno(),
-    }
-}
-
-/// `akcipher_alg.verify`: the signature then the message in `req->src`.
-unsafe extern "C" fn verify<const K: usize, const L: usize>(
-    req: *mut bindings::akcipher_request,
-) -> c_int {
-    // SAFETY: The crypto API passes a valid request on a tfm of this algorithm. Its tfm
-    // context is a `Key<K>` (see `set_pub_key`), only read here. Its request context is
-    // `reqsize::<L>()` bytes (`init_tfm`), ours alone during the call, so a `Request<L>`
-    // fits at its first suitably aligned byte; zeroing it first makes it a valid `Request`.
-    let (k, r, src, sig_len, msg_len) = unsafe {
-        let tfm = bindings::crypto_akcipher_reqtfm(req);
-        let ctx = bindings::akcipher_request_ctx(req).cast::<u8>();
-        let align = align_of::<Request<L>>();
-        let r = ctx
-            .add((align - ctx as usize % align) % align)
-            .cast::<Request<L>>();
-        r.write_bytes(0, 1);
-        let k = &*bindings::akcipher_tfm_ctx(tfm).cast::<Key<K>>();
-        (
-            k,
-            &mut *r,
-            (*req).src,
-            (*req).src_len as usize,
-            (*req).dst_len as usize,
-        )
-    };
-    if sig_len != params_for(L).sig_len() {
-        return errno(bindings::EBADMSG).to_errno();
-    }
-    let mut n = 0;
-    // SAFETY: `src` is the request's valid scatterlist, unchanged while we run.
-    let result = unsafe {
-        sg_for_each(src, 0, sig_len, |piece| {
-            r.sig[n..n + piece.len()].copy_from_slice(piece);
-            n += piece.len();
-        })
-    }
-    .and_then(|()| {
-        k.verify(r, sig_len, |h| {
-            // SAFETY: As above.
-            unsafe { sg_for_each(src, sig_len, msg_len, |piece| h.update(piece)) }
-        })
-    });
-    match result {
-        Ok(()) => 0,
-        Err(e) => e.to_errno(),
-    }
-}
-
-/// `akcipher_alg.max_size`: the signature size.
-unsafe extern "C" fn max_size<const L: usize>(_tfm: *mut bindings::crypto_akcipher) -> c_uint {
-    params_for(L).sig_len() as c_uint
-}
-
-/// `sign`, `encrypt` and `decrypt`: this module only verifies.
-unsafe extern "C" fn unsupported(_req: *mut bindings::akcipher_request) -> c_int {
-    errno(bindings::EOPNOTSUPP).to_errno()
-}
-
-/// `set_priv_key`: this module only verifies.
-unsafe extern "C" fn no_priv_key(
-    _tfm: *mut bindings::crypto_akcipher,
-    _key: *const c_void,
-    _keylen: c_uint,
-) -> c_int {
-    errno(bindings::EOPNOTSUPP).to_errno()
+/// The `crypto_alg` part of each algorithm: `name` (e.g. "mldsa65"), driver `name-rust`.
+fn set_base(base: &mut bindings::crypto_alg, name: &str, ctxsize: c_uint, module: &ThisModule) {
+    set_name(&mut base.cra_name, name.as_bytes());
+    let mut driver = [0u8; 16];
+    driver[..name.len()].copy_from_slice(name.as_bytes());
+    driver[name.len()..name.len() + 5].copy_from_slice(b"-rust");
+    set_name(&mut base.cra_driver_name, &driver[..name.len() + 5]);
+    base.cra_priority = PRIORITY;
+    base.cra_ctxsize = ctxsize;
+    base.cra_module = module.as_ptr();
 }
 
 /// Copies `s`, NUL-terminated, into the C string field `dst`.
@@ -604,39 +478,11 @@ fn set_name(dst: &mut [kernel::ffi::c_char], s: &[u8]) {
     dst[s.len()] = 0;
 }
 
-/// The akcipher algorithm `name` (e.g. "mldsa65", driver "mldsa65-rust") for the set with `K`
-/// rows and `L` columns.
-fn akcipher_alg<const K: usize, const L: usize>(
-    name: &str,
-    module: &'static ThisModule,
-) -> bindings::akcipher_alg {
-    // SAFETY: `akcipher_alg` is plain C data for which all-zero bytes are valid: null
-    // pointers and `None` callbacks.
-    let mut alg: bindings::akcipher_alg = unsafe { core::mem::zeroed() };
-    alg.verify = Some(verify::<K, L>);
-    alg.set_pub_key = Some(set_pub_key::<K, L>);
-    alg.max_size = Some(max_size::<L>);
-    alg.init = Some(init_tfm::<L>);
-    alg.sign = Some(unsupported);
-    alg.encrypt = Some(unsupported);
-    alg.decrypt = Some(unsupported);
-    alg.set_priv_key = Some(no_priv_key);
-    set_name(&mut alg.base.cra_name, name.as_bytes());
-    let mut driver = [0u8; 16];
-    driver[..name.len()].copy_from_slice(name.as_bytes());
-    driver[name.len()..name.len() + 5].copy_from_slice(b"-rust");
-    set_name(&mut alg.base.cra_driver_name, &driver[..name.len() + 5]);
-    alg.base.cra_priority = 100;
-    alg.base.cra_ctxsize = size_of::<Key<K>>() as c_uint;
-    alg.base.cra_module = module.as_ptr();
-    alg
-}
-
-/// One registered akcipher algorithm, unregistered when dropped.
+/// One registered algorithm, unregistered when dropped.
 #[pin_data(PinnedDrop)]
 struct Registration {
     #[pin]
-    alg: Opaque<bindings::akcipher_alg>,
+    alg: Opaque<binding::Alg>,
 }
 
 impl Registration {
@@ -649,10 +495,11 @@ impl Registration {
             // pinned, so it stays put until `drop` unregisters it. On failure nothing is
             // registered and the slot may be freed.
             alg <- unsafe {
-                pin_init_from_closure(move |slot: *mut Opaque<bindings::akcipher_alg>| {
-                    let alg = Opaque::raw_get(slot);
-                    alg.write(akcipher_alg::<K, L>(name, module));
-                    to_result(bindings::crypto_register_akcipher(alg))
+                pin_init_from_closure(move |slot: *mut Opaque<binding::Alg>| {
+                    // `Opaque<T>` is `repr(transparent)` over a `T`.
+                    let alg = slot.cast::<binding::Alg>();
+                    alg.write(binding::alg::<K, L>(name, module));
+                    to_result(binding::register(alg))
                 })
             },
         })
@@ -668,9 +515,9 @@ unsafe impl Sync for Registration {}
 #[pinned_drop]
 impl PinnedDrop for Registration {
     fn drop(self: Pin<&mut Self>) {
-        // SAFETY: A `Registration` exists only once `crypto_register_akcipher()` succeeded on
-        // `alg`, and this is the only place that unregisters it.
-        unsafe { bindings::crypto_unregister_akcipher(self.alg.get()) };
+        // SAFETY: A `Registration` exists only once registering `alg` succeeded, and this is
+        // the only place that unregisters it.
+        unsafe { binding::unregister(self.alg.get()) };
     }
 }
 
@@ -692,7 +539,10 @@ impl kernel::Module for MlDsaModule {
             KBox::pin_init(Registration::new::<6, 5>("mldsa65", module), GFP_KERNEL)?,
             KBox::pin_init(Registration::new::<8, 7>("mldsa87", module), GFP_KERNEL)?,
         ];
-        pr_info!("registered mldsa44, mldsa65, mldsa87 (drivers mldsaNN-rust)\n");
+        pr_info!(
+            "registered mldsa44, mldsa65, mldsa87 ({} algorithms, drivers mldsaNN-rust)\n",
+            binding::KIND
+        );
         Ok(MlDsaModule { _algs: algs })
     }
 }

@@ -3,13 +3,13 @@
 //! Known-answer self-tests: the CAST that FIPS 140-3 asks of a module that verifies ML-DSA
 //! signatures. At module init, before anything is registered, each parameter set must
 //! accept its known answer (`kat.rs`) and reject a copy of the signature with one bit
-//! flipped, through the code path of the akcipher `verify`: a [`Key`] set as
-//! `set_pub_key` sets it and a [`Request`] context.
+//! flipped, through the code path of the crypto API binding: a [`State`] whose key is set
+//! as `set_pub_key` sets it and which verifies as `verify` does.
 
-use crate::shake::Shake;
-use crate::{errno, Key, Request};
+use crate::binding::State;
+use crate::{errno, init_zeroed};
 use kat::Kat;
-use kernel::{bindings, init::zeroed, prelude::*};
+use kernel::{bindings, prelude::*};
 
 // The known answers, in selftest/kat.rs; ML_DSA_65_LONG is for the KUnit suite only.
 #[allow(dead_code)]
@@ -28,19 +28,14 @@ pub(crate) fn run(kats: &[&Kat; 3]) -> Result {
 
 /// The self-test of the set with `K` rows and `L` columns.
 fn cast<const K: usize, const L: usize>(name: &str, kat: &Kat) -> Result {
-    let mut key = KBox::<Key<K>>::init(zeroed(), GFP_KERNEL)?;
-    let mut r = KBox::<Request<L>>::init(zeroed(), GFP_KERNEL)?;
-    let n = kat.sig.len().min(r.sig.len());
-    r.sig[..n].copy_from_slice(&kat.sig[..n]);
-    let msg = |h: &mut Shake| {
-        h.update(kat.msg);
-        Ok(())
-    };
-    let valid = key
-        .set::<L>(kat.pk)
-        .and_then(|()| key.verify(&mut r, kat.sig.len(), msg));
-    r.sig[0] ^= 1;
-    let corrupted = key.verify(&mut r, kat.sig.len(), msg);
+    let mut st = KBox::<State<K, L>>::init(init_zeroed(), GFP_KERNEL)?;
+    let mut bad = KVec::with_capacity(kat.sig.len(), GFP_KERNEL)?;
+    bad.extend_from_slice(kat.sig, GFP_KERNEL)?;
+    bad[0] ^= 1;
+    let valid = st
+        .set_key(kat.pk)
+        .and_then(|()| st.verify(kat.sig, kat.msg));
+    let corrupted = st.verify(&bad, kat.msg);
     if valid.is_ok() && corrupted == Err(errno(bindings::EKEYREJECTED)) {
         return Ok(());
     }

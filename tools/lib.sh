@@ -9,9 +9,7 @@ exec </dev/null
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Everything big lives outside the repository and is reused between runs.
 CACHE=${MLDSA_CACHE:-$HOME/.cache/mldsa}
-KVER=6.12
 RUST_VER=1.96
-BINDGEN_VER=0.69.5
 LOGS=$CACHE/logs
 mkdir -p "$LOGS"
 
@@ -54,7 +52,7 @@ install_host_deps() {
 install_kernel_deps() {
 	local qemu_ver
 	qemu_ver=$(apt-cache policy qemu-system-x86 2>/dev/null | awk '/Candidate:/ {print $2}')
-	apt_install linux-source-$KVER build-essential flex bison bc libelf-dev \
+	apt_install linux-source-6.12 build-essential flex bison bc libelf-dev \
 		libssl-dev openssl cpio kmod dwarves python3 libclang-19-dev clang-19 lld-19 \
 		rustc-web rust-web-src libstd-rust-web-dev cargo-web busybox-static \
 		gcc-s390x-linux-gnu
@@ -65,11 +63,33 @@ install_kernel_deps() {
 		apt_install "qemu-utils=$qemu_ver" "qemu-system-common=$qemu_ver" \
 			"qemu-system-x86=$qemu_ver" "qemu-system-misc=$qemu_ver"
 	fi
-	BINDGEN=$CACHE/cargo/bin/bindgen
-	if ! "$BINDGEN" --version 2>/dev/null | grep -q "$BINDGEN_VER"; then
-		LIBCLANG_PATH=/usr/lib/llvm-19/lib cargo install --locked --root "$CACHE/cargo" \
-			bindgen-cli --version "$BINDGEN_VER"
-	fi
+	local v
+	for v in "${BINDGEN_VERS[@]}"; do
+		"$CACHE/bindgen-$v/bin/bindgen" --version 2>/dev/null | grep -q "$v" ||
+			LIBCLANG_PATH=/usr/lib/llvm-19/lib cargo install --locked \
+				--root "$CACHE/bindgen-$v" bindgen-cli --version "$v" || return 1
+	done
+	fetch_linux_7_3
+}
+
+# Debian's linux-source-7.3 comes from trixie-backports, which the machine's apt
+# sources do not list: a private apt configuration in the cache lists only that
+# suite, and `apt-get download` + `dpkg -x` unpack the package there. Nothing is
+# installed and the machine's apt configuration is not touched.
+APT_PRIVATE=$CACHE/apt
+fetch_linux_7_3() {
+	[ -f "$CACHE/deb/linux-source-7.3/usr/src/linux-source-7.3.tar.xz" ] && return 0
+	local opts=(-o "Dir::Etc::SourceList=$APT_PRIVATE/sources.list"
+		-o Dir::Etc::SourceParts=/nonexistent -o "Dir::State::Lists=$APT_PRIVATE/lists"
+		-o "Dir::Cache=$APT_PRIVATE/cache" -o APT::Sandbox::User=root)
+	mkdir -p "$APT_PRIVATE/lists/partial" "$APT_PRIVATE/cache/archives/partial" &&
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
+			"http://deb.debian.org/debian trixie-backports main" >"$APT_PRIVATE/sources.list" &&
+		apt-get "${opts[@]}" update &&
+		(cd "$APT_PRIVATE" && rm -f linux-source-7.3_*.deb &&
+			apt-get "${opts[@]}" download linux-source-7.3) &&
+		rm -rf "$CACHE/deb/linux-source-7.3" &&
+		dpkg -x "$APT_PRIVATE"/linux-source-7.3_*.deb "$CACHE/deb/linux-source-7.3"
 }
 
 # The host tests again, cross-built for s390x and run under qemu-s390x (user
@@ -93,44 +113,59 @@ host_tests_s390x() {
 # ---------------------------------------------------------------------------
 # Kernel pipeline: unpack + patch, configure, build, boot, results.
 
-KSRC_TARBALL=/usr/src/linux-source-$KVER.tar.xz
-KSRC=$CACHE/src/linux-source-$KVER
 RUST_LIB_SRC=/usr/src/rustc-$RUST_VER.0/library
 BOOT_TIMEOUT=${MLDSA_BOOT_TIMEOUT:-300}
+# bindgen for 6.12 and for 7.3 (scripts/min-tool-version.sh: 0.71.1).
+BINDGEN_VERS=(0.69.5 0.71.1)
 
-# The kernel the functions below build and boot: x86_64 (the default) or s390x,
-# each with its build directory $KBUILD and config fragment tools/$KNAME.config.
+# The kernel the functions below build and boot: Debian's Linux 6.12 (the
+# default) or 7.3, with the patches of tools/patches/$KVER.
+select_kernel() {
+	KVER=$1
+	KSRC=$CACHE/src/linux-source-$KVER
+	KPATCHES=$REPO/tools/patches/$KVER
+	case $1 in
+	6.12) KSRC_TARBALL=/usr/src/linux-source-6.12.tar.xz BINDGEN=$CACHE/bindgen-0.69.5/bin/bindgen ;;
+	7.3) KSRC_TARBALL=$CACHE/deb/linux-source-7.3/usr/src/linux-source-7.3.tar.xz
+		BINDGEN=$CACHE/bindgen-0.71.1/bin/bindgen ;;
+	esac
+	select_arch "${KNAME:-x86_64}"
+}
+
+# The architecture: x86_64 (the default) or s390x, each with its build directory
+# $KBUILD (one per kernel) and config fragment tools/$KNAME.config, merged with
+# the kernel's own, tools/linux-$KVER.config.
 select_arch() {
 	KNAME=$1
-	KBUILD=$CACHE/build-$1
-	KCONFIG_FRAGMENT=$REPO/tools/$1.config
+	KBUILD=$CACHE/build-$KVER-$1
+	KCONFIG_FRAGMENTS=("$REPO/tools/$1.config" "$REPO/tools/linux-$KVER.config")
 	case $1 in
 	x86_64) KARCH=x86_64 KCROSS= KIMAGE=arch/x86/boot/bzImage KTARGETS=(bzImage modules) ;;
 	s390x) KARCH=s390 KCROSS=s390x-linux-gnu- KIMAGE=arch/s390/boot/bzImage KTARGETS=(bzImage) ;;
 	esac
 }
-select_arch x86_64
+select_kernel 6.12
 
 # rustup's rustc (first on PATH) has no rust-src: always use Debian's 1.96.
 kmake() {
 	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
 		${KCROSS:+CROSS_COMPILE=$KCROSS} \
 		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
-		BINDGEN="$CACHE/cargo/bin/bindgen" RUST_LIB_SRC="$RUST_LIB_SRC" "$@"
+		BINDGEN="$BINDGEN" RUST_LIB_SRC="$RUST_LIB_SRC" "$@"
 }
 
-# Unpack the pristine tree and apply tools/patches/*.patch. The stamp records
-# the tarball and the patches, so a changed patch gives a fresh unpack.
+# Unpack the pristine tree and apply tools/patches/$KVER/*.patch. The stamp
+# records the tarball and the patches, so a changed patch gives a fresh unpack.
 prepare_tree() {
-	local want stamp=$CACHE/src/.stamp
-	want="$(stat -c '%s %Y' "$KSRC_TARBALL") $(cat "$REPO"/tools/patches/*.patch | sha256sum | cut -d' ' -f1)"
+	local want stamp=$KSRC.stamp
+	want="$(stat -c '%s %Y' "$KSRC_TARBALL") $(cat "$KPATCHES"/*.patch | sha256sum | cut -d' ' -f1)"
 	if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-		phase "unpack: $KSRC_TARBALL + tools/patches -> $KSRC"
+		phase "unpack: $KSRC_TARBALL + tools/patches/$KVER -> $KSRC"
 		rm -rf "$KSRC" "$stamp"
 		mkdir -p "$CACHE/src"
 		tar -xf "$KSRC_TARBALL" -C "$CACHE/src"
 		local p
-		for p in "$REPO"/tools/patches/*.patch; do
+		for p in "$KPATCHES"/*.patch; do
 			patch -d "$KSRC" -p1 --forward --batch --quiet <"$p"
 		done
 		echo "$want" >"$stamp"
@@ -149,25 +184,26 @@ prepare_tree() {
 # Called through `logged`, i.e. in an `if` where errexit is off: chain with &&.
 _configure_kernel() {
 	kmake tinyconfig &&
-		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" "$KBUILD/.config" "$KCONFIG_FRAGMENT" &&
+		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" "$KBUILD/.config" \
+			"${KCONFIG_FRAGMENTS[@]}" &&
 		"$KSRC/scripts/config" --file "$KBUILD/.config" \
 			--set-str SYSTEM_TRUSTED_KEYS "$MODSIGN/trusted.pem" &&
 		kmake olddefconfig
 }
 
-# tinyconfig + tools/x86_64.config, redone only when an input changed. Fails
-# if any option of the fragment did not survive (e.g. RUST silently dropped).
+# tinyconfig + the config fragments, redone only when an input changed. Fails
+# if any option of the fragments did not survive (e.g. RUST silently dropped).
 configure_kernel() {
-	local want stamp=$KBUILD/.mldsa-config-stamp
-	want="$( (cat "$KCONFIG_FRAGMENT" "$REPO/Kconfig" "$CACHE/src/.stamp"; echo "$MODSIGN") | sha256sum | cut -d' ' -f1)"
+	local want stamp=$KBUILD/.mldsa-config-stamp log=configure-$KVER-$KNAME
+	want="$( (cat "${KCONFIG_FRAGMENTS[@]}" "$REPO/Kconfig" "$KSRC.stamp"; echo "$MODSIGN") | sha256sum | cut -d' ' -f1)"
 	mkdir -p "$KBUILD"
 	if [ -f "$KBUILD/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 		phase "configure: $KBUILD/.config is up to date"
 		return 0
 	fi
-	phase "configure: tinyconfig + tools/$KNAME.config (log: $LOGS/configure-$KNAME.log)"
-	logged rustavailable kmake rustavailable
-	logged "configure-$KNAME" _configure_kernel
+	phase "configure: Linux $KVER $KNAME, tinyconfig + tools/$KNAME.config + tools/linux-$KVER.config (log: $LOGS/$log.log)"
+	logged "rustavailable-$KVER" kmake rustavailable
+	logged "$log" _configure_kernel
 	local line bad=0
 	while IFS= read -r line; do
 		case $line in '' | '#'*) continue ;; esac
@@ -175,18 +211,18 @@ configure_kernel() {
 			echo "config: $line did not survive olddefconfig (got: $(grep -E "^(# )?${line%%=*}[= ]" "$KBUILD/.config" || echo unset))" >&2
 			bad=1
 		fi
-	done <"$KCONFIG_FRAGMENT"
+	done < <(cat "${KCONFIG_FRAGMENTS[@]}")
 	[ "$bad" = 0 ] || {
-		echo "FAILED: configure (see $LOGS/configure-$KNAME.log and $LOGS/rustavailable.log)" >&2
+		echo "FAILED: configure (see $LOGS/$log.log and $LOGS/rustavailable-$KVER.log)" >&2
 		return 1
 	}
 	echo "$want" >"$stamp"
 }
 
 build_kernel() {
-	phase "build: ${KTARGETS[*]} in $KBUILD (log: $LOGS/build-$KNAME.log)"
+	phase "build: Linux $KVER $KNAME ${KTARGETS[*]} in $KBUILD (log: $LOGS/build-$KVER-$KNAME.log)"
 	# On x86_64, `modules` also writes Module.symvers, which the test module is built against.
-	logged "build-$KNAME" kmake -j2 "${KTARGETS[@]}"
+	logged "build-$KVER-$KNAME" kmake -j2 "${KTARGETS[@]}"
 }
 
 # Boot the kernel; KUnit runs the built-in suites, then reboots (QEMU exits).
@@ -212,9 +248,19 @@ boot_kernel() {
 	return "$rc"
 }
 
-# The module's own console lines ("mldsa: ...") in $1 (default $LOGS/console.log).
+# The module's own console lines ("mldsa_rust: ...") in $1 (default $LOGS/console.log).
 module_lines() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "${1:-$LOGS/console.log}" | grep -E '^mldsa: ' || true
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "${1:-$LOGS/console.log}" | grep -E '^mldsa_rust: ' || true
+}
+
+# Checks the KTAP results in console log $1 (tools/ktap.py): the suites "${@:2}"
+# ran, and nothing failed or crashed. Prints its per-suite lines, also kept in $1.ktap.
+kunit_results() {
+	local console=$1 s args=()
+	shift
+	for s; do args+=(--expect "$s"); done
+	python3 "$REPO/tools/ktap.py" "${args[@]}" "$console" | tee "$console.ktap"
+	return "${PIPESTATUS[0]}"
 }
 
 # Whether KUnit case $1 passed, not skipped, in console log $2. (grep -c reads
@@ -229,7 +275,7 @@ case_skipped() {
 }
 
 # ---------------------------------------------------------------------------
-# ML-DSA module signing (tools/patches/0008, tools/modsign): test keys, the
+# ML-DSA module signing (tools/patches/6.12/0008, tools/modsign): test keys, the
 # test module signed in every variant, and an initramfs that loads them.
 
 MODSIGN=$CACHE/modsign
