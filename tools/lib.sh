@@ -236,7 +236,7 @@ boot_kernel() {
 	[ "$KARCH" != s390 ] || { tty=ttysclp0 qemu=(qemu-system-s390x -machine s390-ccw-virtio -nographic); }
 	local args=(-append "console=$tty kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
 	[ -z "$initrd" ] ||
-		args=(-initrd "$initrd" -append "console=$tty kunit.enable=0 panic=-1 oops=panic")
+		args=(-initrd "$initrd" -append "console=$tty kunit.enable=0 panic=-1 oops=panic printk.devkmsg=on")
 	phase "boot: ${qemu[0]} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
 	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
 		-kernel "$KBUILD/$KIMAGE" "${args[@]}" </dev/null >"$console" 2>&1 || rc=$?
@@ -353,6 +353,7 @@ _modsign_initramfs() {
 	{
 		echo "dir /dev 0755 0 0"
 		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "nod /dev/kmsg 0600 0 0 c 1 11"
 		echo "dir /bin 0755 0 0"
 		echo "file /bin/busybox /bin/busybox 0755 0 0"
 		for f in sh insmod rmmod reboot; do echo "slink /bin/$f busybox 0777 0 0"; done
