@@ -51,35 +51,28 @@ mod selftest;
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
 mod kunit_tests;
 
-// `module!` took `authors` in place of `author` after 6.12; the rest is the same.
+/// The `module!` of this module; `module!` took `authors` in place of `author` after 6.12.
+macro_rules! mldsa_module {
+    ($($authors:tt)*) => {
+        module! {
+            type: MlDsaModule,
+            name: "mldsa_rust",
+            $($authors)*,
+            description: "ML-DSA (FIPS 204) signature verification",
+            license: "GPL",
+            // MODULE_ALIAS_CRYPTO() for each algorithm and driver name.
+            alias: [
+                "crypto-mldsa44", "mldsa44", "crypto-mldsa44-rust", "mldsa44-rust",
+                "crypto-mldsa65", "mldsa65", "crypto-mldsa65-rust", "mldsa65-rust",
+                "crypto-mldsa87", "mldsa87", "crypto-mldsa87-rust", "mldsa87-rust",
+            ],
+        }
+    };
+}
 #[cfg(linux_6_12)]
-module! {
-    type: MlDsaModule,
-    name: "mldsa_rust",
-    author: "ML-DSA kernel module authors",
-    description: "ML-DSA (FIPS 204) signature verification",
-    license: "GPL",
-    // MODULE_ALIAS_CRYPTO() for each algorithm and driver name.
-    alias: [
-        "crypto-mldsa44", "mldsa44", "crypto-mldsa44-rust", "mldsa44-rust",
-        "crypto-mldsa65", "mldsa65", "crypto-mldsa65-rust", "mldsa65-rust",
-        "crypto-mldsa87", "mldsa87", "crypto-mldsa87-rust", "mldsa87-rust",
-    ],
-}
+mldsa_module!(author: "ML-DSA kernel module authors");
 #[cfg(not(linux_6_12))]
-module! {
-    type: MlDsaModule,
-    name: "mldsa_rust",
-    authors: ["ML-DSA kernel module authors"],
-    description: "ML-DSA (FIPS 204) signature verification",
-    license: "GPL",
-    // MODULE_ALIAS_CRYPTO() for each algorithm and driver name.
-    alias: [
-        "crypto-mldsa44", "mldsa44", "crypto-mldsa44-rust", "mldsa44-rust",
-        "crypto-mldsa65", "mldsa65", "crypto-mldsa65-rust", "mldsa65-rust",
-        "crypto-mldsa87", "mldsa87", "crypto-mldsa87-rust", "mldsa87-rust",
-    ],
-}
+mldsa_module!(authors: ["ML-DSA kernel module authors"]);
 
 /// The core's SHAKE seam (`crate::shake::Shake`), over the kernel's SHAKE library.
 #[allow(unreachable_pub)]

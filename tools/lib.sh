@@ -88,7 +88,7 @@ fetch_linux_7_3() {
 		apt-get "${opts[@]}" update &&
 		(cd "$APT_PRIVATE" && rm -f linux-source-7.3_*.deb &&
 			apt-get "${opts[@]}" download linux-source-7.3) &&
-		rm -rf "$CACHE/deb/linux-source-7.3" &&
+		rm -rf "$CACHE/deb/linux-source-7.3" && mkdir -p "$CACHE/deb" &&
 		dpkg -x "$APT_PRIVATE"/linux-source-7.3_*.deb "$CACHE/deb/linux-source-7.3"
 }
 
