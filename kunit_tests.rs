@@ -500,7 +500,7 @@ extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
         [&kat::ML_DSA_44, &bad_msg, &kat::ML_DSA_87],
         [&bad_pk, &kat::ML_DSA_65, &kat::ML_DSA_87],
     ] {
-        check!(selftest::run(&bad) == Err(crate::errno(bindings::ELIBBAD)));
+        check!(selftest::run(&bad) == Err(ELIBBAD));
     }
 }
 
@@ -837,11 +837,11 @@ extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
     }
 }
 
-/// Stack bytes of [`crate::binding::State::verify`] on `k`, or a failed case.
+/// Stack bytes of [`crate::alg::State::verify`] on `k`, or a failed case.
 #[cfg(not(linux_6_12))]
 fn sig_stack_used<const K: usize, const L: usize>(k: &Kat) -> usize {
     let st = KBox::init(
-        crate::init_zeroed::<crate::binding::State<K, L>>(),
+        crate::init_zeroed::<crate::alg::State<K, L>>(),
         GFP_KERNEL,
     );
     check!(st.is_ok());

@@ -33,7 +33,7 @@ fn check_enabled() -> Result<(), c_int> {
     if ENABLED.load(Ordering::Acquire) {
         Ok(())
     } else {
-        Err(crate::errno(bindings::ELIBBAD).to_errno())
+        Err(kernel::error::code::ELIBBAD.to_errno())
     }
 }
 

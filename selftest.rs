@@ -3,13 +3,13 @@
 //! Known-answer self-tests: the CAST that FIPS 140-3 asks of a module that verifies ML-DSA
 //! signatures. At module init, before anything is registered, each parameter set must
 //! accept its known answer (`kat.rs`) and reject a copy of the signature with one bit
-//! flipped, through the code path of the crypto API binding: a [`State`] whose key is set
-//! as `set_pub_key` sets it and which verifies as `verify` does.
+//! flipped, through the code of the crypto API algorithms: a [`State`] whose key is set
+//! and which verifies through `SigAlg::set_pub_key` and `SigAlg::verify` (`alg.rs`).
 
-use crate::binding::State;
-use crate::{errno, init_zeroed};
+use crate::alg::State;
+use crate::init_zeroed;
 use kat::Kat;
-use kernel::{bindings, prelude::*};
+use kernel::prelude::*;
 
 // The known answers, in selftest/kat.rs; ML_DSA_65_LONG is for the KUnit suite only.
 #[allow(dead_code)]
@@ -36,9 +36,9 @@ fn cast<const K: usize, const L: usize>(name: &str, kat: &Kat) -> Result {
         .set_key(kat.pk)
         .and_then(|()| st.verify(kat.sig, kat.msg));
     let corrupted = st.verify(&bad, kat.msg);
-    if valid.is_ok() && corrupted == Err(errno(bindings::EKEYREJECTED)) {
+    if valid.is_ok() && corrupted == Err(EKEYREJECTED) {
         return Ok(());
     }
     pr_err!("{name} self-test failed: valid signature: {valid:?}, corrupted: {corrupted:?}\n");
-    Err(errno(bindings::ELIBBAD))
+    Err(ELIBBAD)
 }
