@@ -42,7 +42,8 @@ pub(crate) mod avx2 {
     /// Finds out whether the CPU has AVX2, and AVX-512VL, as the x86 crypto glue does.
     pub(crate) fn init() {
         let ymm = XFeatures::SSE | XFeatures::YMM;
-        let avx2 = boot_cpu_has(Feature::AVX) && boot_cpu_has(Feature::AVX2) && cpu_has_xfeatures(ymm);
+        let avx2 =
+            boot_cpu_has(Feature::AVX) && boot_cpu_has(Feature::AVX2) && cpu_has_xfeatures(ymm);
         let avx512 = boot_cpu_has(Feature::AVX512F)
             && boot_cpu_has(Feature::AVX512VL)
             && cpu_has_xfeatures(ymm | XFeatures::AVX512);
@@ -163,9 +164,7 @@ pub(crate) fn invntt_tomont(a: &mut Poly) {
 pub(crate) fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     // SAFETY: See above; the routine reads a[..768] and b[..768].
-    if avx2::run(|| unsafe {
-        avx2::mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr())
-    }) {
+    if avx2::run(|| unsafe { avx2::mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr()) }) {
         return;
     }
     crate::mldsa_verify::pointwise(c, a, b)
@@ -189,9 +188,8 @@ pub(crate) fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
         let out = &mut out[..32 * if gamma2 == (Q - 1) / 32 { 4 } else { 6 }];
         // SAFETY: See above; the routine writes 128 bytes (gamma2 = (q - 1) / 32) or
         // 192, the length of `out`.
-        if avx2::run(|| unsafe {
-            avx2::mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2)
-        }) {
+        if avx2::run(|| unsafe { avx2::mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2) })
+        {
             return;
         }
     }
@@ -237,12 +235,8 @@ pub(crate) fn rej_ntt_mul_acc(
         // SAFETY: See above: the routine reads `lanes`, zhat[..768] and `*m`, and
         // writes only the 256 coefficients of `w` and `*m`.
         if avx2::run(|| unsafe {
-            taken = avx2::mldsa_rej_ntt_mul_acc_avx2(
-                w.as_mut_ptr(),
-                zhat.as_ptr(),
-                lanes.as_ptr(),
-                m,
-            )
+            taken =
+                avx2::mldsa_rej_ntt_mul_acc_avx2(w.as_mut_ptr(), zhat.as_ptr(), lanes.as_ptr(), m)
         }) {
             return taken;
         }
@@ -251,4 +245,3 @@ pub(crate) fn rej_ntt_mul_acc(
     let _ = (w, zhat, st, t, m);
     0
 }
-

@@ -165,7 +165,7 @@ impl Tfm {
         Ok(Self(from_err_ptr(tfm)?))
     }
 
-    fn set_pub_key(&self, pk: &[u8]) -> c_int {
+    fn set_pub_key(&mut self, pk: &[u8]) -> c_int {
         // SAFETY: `self.0` is a live tfm; `pk` is readable for `pk.len()` bytes.
         unsafe { bindings::crypto_akcipher_set_pub_key(self.0, pk.as_ptr().cast(), pk.len() as _) }
     }
@@ -242,55 +242,38 @@ impl Drop for Tfm {
     }
 }
 
-/// A sig tfm, freed on drop.
+/// `r` as a C return code.
 #[cfg(not(linux_6_12))]
-struct Tfm(*mut bindings::crypto_sig);
+fn to_c(r: Result) -> c_int {
+    r.map_or_else(|e| e.to_errno(), |()| 0)
+}
+
+/// A tfm of the sig API (`kernel::crypto::sig::Sig`), with results as C return codes.
+#[cfg(not(linux_6_12))]
+struct Tfm(kernel::crypto::sig::Sig);
 
 #[cfg(not(linux_6_12))]
 impl Tfm {
     fn alloc(name: &CStr) -> Result<Self> {
-        // SAFETY: `name` is a NUL-terminated string.
-        let tfm = unsafe { bindings::crypto_alloc_sig(name.as_ptr().cast(), 0, 0) };
-        Ok(Self(from_err_ptr(tfm)?))
+        kernel::crypto::sig::Sig::new(name).map(Self)
     }
 
-    fn set_pub_key(&self, pk: &[u8]) -> c_int {
-        // SAFETY: `self.0` is a live tfm; `pk` is readable for `pk.len()` bytes.
-        unsafe { bindings::crypto_sig_set_pubkey(self.0, pk.as_ptr().cast(), pk.len() as _) }
+    fn set_pub_key(&mut self, pk: &[u8]) -> c_int {
+        to_c(self.0.set_pub_key(pk))
     }
 
     /// Verifies `sig` over `msg`.
     fn verify(&self, sig: &[u8], msg: &[u8]) -> c_int {
-        // SAFETY: `self.0` is a live tfm; the buffers are readable for their lengths.
-        unsafe {
-            bindings::crypto_sig_verify(
-                self.0,
-                sig.as_ptr().cast(),
-                sig.len() as _,
-                msg.as_ptr().cast(),
-                msg.len() as _,
-            )
-        }
+        to_c(self.0.verify(sig, msg))
     }
 
     fn max_size(&self) -> u32 {
-        // SAFETY: `self.0` is a live tfm.
-        unsafe { bindings::crypto_sig_maxsize(self.0) }
+        self.0.max_size()
     }
 
     /// The driver that serves the tfm.
     fn driver_name(&self) -> &CStr {
-        // SAFETY: `self.0` is a live tfm; its algorithm's driver name is a NUL-terminated
-        // string that lives as long as the algorithm, which the tfm holds.
-        unsafe { CStr::from_ptr(bindings::crypto_sig_driver_name(self.0).cast()) }
-    }
-}
-
-#[cfg(not(linux_6_12))]
-impl Drop for Tfm {
-    fn drop(&mut self) {
-        // SAFETY: `self.0` came from `crypto_alloc_sig` and is freed only here.
-        unsafe { bindings::crypto_free_sig(self.0) };
+        self.0.driver_name()
     }
 }
 
@@ -299,7 +282,7 @@ macro_rules! tfm_with_key {
     ($name:expr, $k:expr) => {{
         let tfm = Tfm::alloc($name);
         check!(tfm.is_ok());
-        let tfm = tfm.unwrap();
+        let mut tfm = tfm.unwrap();
         check!(tfm.set_pub_key($k.pk) == 0);
         tfm
     }};
@@ -354,7 +337,7 @@ fn crypto_sig_over_akcipher(name: &CStr, p: &Params, k: &Kat) {
 /// Valid signatures verify; one-bit changes to signature, message or key give EKEYREJECTED.
 extern "C" fn bit_flips_rejected(_test: *mut bindings::kunit) {
     for (name, p, k) in SETS {
-        let tfm = tfm_with_key!(name, k);
+        let mut tfm = tfm_with_key!(name, k);
         check!(tfm.verify(k.sig, k.msg) == 0);
         let mut sig = KVec::from_elem(0u8, k.sig.len(), GFP_KERNEL).unwrap();
         let mut msg = KVec::from_elem(0u8, k.msg.len(), GFP_KERNEL).unwrap();
@@ -384,7 +367,7 @@ extern "C" fn wrong_lengths_refused(_test: *mut bindings::kunit) {
     for (name, p, k) in SETS {
         let tfm = Tfm::alloc(name);
         check!(tfm.is_ok());
-        let tfm = tfm.unwrap();
+        let mut tfm = tfm.unwrap();
         check!(tfm.verify(k.sig, k.msg) == neg(bindings::EINVAL));
         // EINVAL, as Linux 7.x's crypto/mldsa.c gives.
         check!(tfm.set_pub_key(&k.pk[..p.pk_len() - 1]) == neg(bindings::EINVAL));
@@ -840,10 +823,7 @@ extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
 /// Stack bytes of [`crate::alg::State::verify`] on `k`, or a failed case.
 #[cfg(not(linux_6_12))]
 fn sig_stack_used<const K: usize, const L: usize>(k: &Kat) -> usize {
-    let st = KBox::init(
-        crate::init_zeroed::<crate::alg::State<K, L>>(),
-        GFP_KERNEL,
-    );
+    let st = KBox::init(crate::init_zeroed::<crate::alg::State<K, L>>(), GFP_KERNEL);
     check!(st.is_ok());
     let mut st = st.unwrap();
     check!(st.set_key(k.pk).is_ok());

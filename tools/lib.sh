@@ -53,7 +53,7 @@ install_kernel_deps() {
 	local qemu_ver
 	qemu_ver=$(apt-cache policy qemu-system-x86 2>/dev/null | awk '/Candidate:/ {print $2}')
 	apt_install linux-source-6.12 build-essential flex bison bc libelf-dev \
-		libssl-dev openssl cpio kmod dwarves python3 libclang-19-dev clang-19 lld-19 \
+		libssl-dev openssl cpio kmod dwarves python3 python3-ply libclang-19-dev clang-19 lld-19 \
 		rustc-web rust-web-src libstd-rust-web-dev cargo-web busybox-static \
 		gcc-s390x-linux-gnu
 	# The image's qemu-utils 10.x Breaks qemu-system-common < 8.0: install the
@@ -362,4 +362,26 @@ _modsign_initramfs() {
 		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
 	} >"$MODSIGN/initramfs.list" &&
 		"$KBUILD/usr/gen_init_cpio" "$MODSIGN/initramfs.list" >"$MODSIGN/initramfs.cpio"
+}
+
+# ---------------------------------------------------------------------------
+# Upstream hygiene, counted: scripts/checkpatch.pl --strict (Linux 7.3's) on the
+# module's C and assembly and on every patch, rustfmt with the kernel's
+# .rustfmt.toml on the module's Rust, and the raw C API uses (`bindings::`) and
+# `unsafe` left in the module's non-test Rust (comments not counted).
+hygiene_counts() {
+	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu
+	local rust=(mldsa_main.rs alg.rs arch.rs mldsa_api.rs selftest.rs)
+	# From the kernel tree: run inside this git checkout, checkpatch looks at git's view.
+	checkpatch=$(cd "$k" && {
+		perl scripts/checkpatch.pl --strict --terse --show-types -f "$REPO"/exports.c \
+			"$REPO"/mldsa_api_kunit.c "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sc]
+		perl scripts/checkpatch.pl --strict --terse --show-types "$REPO"/tools/patches/*/*.patch
+	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
+	rustfmt_files=$(cd "$REPO" && rustfmt --edition 2021 --config-path "$k/.rustfmt.toml" \
+		--check mldsa_main.rs 2>&1 | { grep -E '^Diff in' || true; } | cut -d' ' -f3 | sort -u | wc -l)
+	nb=$(cd "$REPO" && cat "${rust[@]}" | grep -vE '^\s*//' | { grep -o 'bindings::' || true; } | wc -l)
+	nu=$(cd "$REPO" && cat "${rust[@]}" | grep -vE '^\s*//' | { grep -ow 'unsafe' || true; } | wc -l)
+	echo "hygiene: checkpatch --strict $checkpatch, rustfmt $rustfmt_files;" \
+		"module non-test Rust: bindings:: $nb, unsafe $nu"
 }

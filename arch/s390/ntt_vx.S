@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The ML-DSA NTT and inverse NTT (FIPS 204, Section 7.5) for s390x with the vector facility
  * (z13). Each function runs the butterflies of its portable counterpart in ntt.rs, layer

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Four Keccak-f[1600] permutations in parallel, with AVX-512VL: EVEX instructions on
  * ymm registers only (what arch/x86/crypto calls AVX10/256), so no 512-bit downclocking.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The ML-DSA NTT and inverse NTT (FIPS 204, Section 7.5) for x86_64
  * with AVX2. Each function equals its portable counterpart in ntt.rs modulo q: it runs the

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * w1Encode (FIPS 204, Algorithm 28) of HighBits (Algorithm 37) of a row of w, with AVX2,
  * as mldsa_verify.rs w1_encode does:
