@@ -9,125 +9,107 @@
 //! is allocated. [`kernel::crypto::sig`] places the key and the scratch: on Linux 6.12 the
 //! scratch is in the akcipher request, later kernels keep one per tfm.
 
+use crate::init_zeroed;
 use crate::mldsa_verify::{self, PublicKey, Workspace};
-use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
-use crate::{init_zeroed, Zeroable};
+use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, ML_DSA_87};
 use core::ffi::CStr;
+use core::marker::PhantomData;
 use kernel::crypto::sig::{Input, SigAlg};
 use kernel::prelude::*;
 
 /// The largest signature, of ML-DSA-87.
 const MAX_SIG_LEN: usize = ML_DSA_87.sig_len();
 
-/// ML-DSA with `K` rows and `L` columns: ML-DSA-44 (4, 4), ML-DSA-65 (6, 5) or ML-DSA-87
-/// (8, 7).
-pub(crate) struct MlDsa<const K: usize, const L: usize>;
-
-impl<const K: usize, const L: usize> MlDsa<K, L> {
-    /// The parameter set.
-    const P: &'static Params = match L {
-        4 => &ML_DSA_44,
-        5 => &ML_DSA_65,
-        _ => &ML_DSA_87,
-    };
+/// A parameter set as an algorithm of the crypto API: its names.
+pub(crate) trait AlgSet: ParamSet + Send + Sync + 'static {
+    /// The algorithm name, as Linux 7.x's `crypto/mldsa.c` registers it.
+    const NAME: &'static CStr;
+    /// This module's driver name.
+    const DRIVER_NAME: &'static CStr;
 }
 
-/// A tfm's public key.
-pub(crate) struct Key<const K: usize> {
-    pk: PublicKey<K>,
-    /// Whether `pk` holds a key.
-    set: bool,
+impl AlgSet for MlDsa44 {
+    const NAME: &'static CStr = c"mldsa44";
+    const DRIVER_NAME: &'static CStr = c"mldsa44-rust";
 }
 
-// SAFETY: All fields are `Zeroable` (`derive(Zeroable)` does not take const generics).
-unsafe impl<const K: usize> Zeroable for Key<K> {}
-
-/// What one verification works in.
-pub(crate) struct Scratch<const L: usize> {
-    ws: Workspace<L>,
-    /// The signature, read once from the caller.
-    sig: [u8; MAX_SIG_LEN],
+impl AlgSet for MlDsa65 {
+    const NAME: &'static CStr = c"mldsa65";
+    const DRIVER_NAME: &'static CStr = c"mldsa65-rust";
 }
 
-// SAFETY: All fields are `Zeroable`.
-unsafe impl<const L: usize> Zeroable for Scratch<L> {}
+impl AlgSet for MlDsa87 {
+    const NAME: &'static CStr = c"mldsa87";
+    const DRIVER_NAME: &'static CStr = c"mldsa87-rust";
+}
+
+/// ML-DSA of the parameter set `S`.
+pub(crate) struct MlDsa<S>(PhantomData<S>);
+
+/// A tfm's public key, and whether it holds one.
+pub(crate) type Key<S> = (PublicKey<S>, bool);
+
+/// What one verification works in: the workspace, and the signature read once from the
+/// caller.
+pub(crate) type Scratch<S> = (Workspace<S>, [u8; MAX_SIG_LEN]);
 
 #[vtable]
-impl<const K: usize, const L: usize> SigAlg for MlDsa<K, L> {
-    const NAME: &'static CStr = match L {
-        4 => c"mldsa44",
-        5 => c"mldsa65",
-        _ => c"mldsa87",
-    };
-    const DRIVER_NAME: &'static CStr = match L {
-        4 => c"mldsa44-rust",
-        5 => c"mldsa65-rust",
-        _ => c"mldsa87-rust",
-    };
+impl<S: AlgSet> SigAlg for MlDsa<S> {
+    const NAME: &'static CStr = S::NAME;
+    const DRIVER_NAME: &'static CStr = S::DRIVER_NAME;
     /// Above the 5000 of Linux 7.x's `crypto/mldsa.c` (drivers `mldsaNN-lib`), so that
     /// `crypto_alloc_sig("mldsa65", 0, 0)` picks this module.
     const PRIORITY: i32 = 5100;
     /// In bytes, as `crypto/mldsa.c` gives it.
-    const KEY_SIZE: u32 = Self::P.pk_len() as u32;
-    const MAX_SIZE: u32 = Self::P.sig_len() as u32;
+    const KEY_SIZE: u32 = S::P.pk_len() as u32;
+    const MAX_SIZE: u32 = S::P.sig_len() as u32;
 
-    type Key = Key<K>;
-    type Scratch = Scratch<L>;
+    type Key = Key<S>;
+    type Scratch = Scratch<S>;
 
     /// pkDecode (FIPS 204, Algorithm 23), with tr and NTT(t1); on failure `key` holds no
     /// key. The workspace this needs is allocated for the call.
-    fn set_pub_key(key: &mut Key<K>, pk: &[u8]) -> Result {
-        key.set = false;
-        if pk.len() != Self::P.pk_len() {
+    fn set_pub_key((pk, set): &mut Key<S>, bytes: &[u8]) -> Result {
+        *set = false;
+        if bytes.len() != S::P.pk_len() {
             return Err(EINVAL);
         }
-        let mut ws = KBox::<Workspace<L>>::init(init_zeroed(), GFP_KERNEL)?;
-        key.pk.decode(Self::P, &mut ws, pk)?;
-        key.set = true;
+        let mut ws = KBox::<Workspace<S>>::init(init_zeroed(), GFP_KERNEL)?;
+        pk.decode(&mut ws, bytes)?;
+        *set = true;
         Ok(())
     }
 
     /// ML-DSA.Verify (FIPS 204, Algorithm 3) with an empty context string.
-    fn verify(key: &Key<K>, s: &mut Scratch<L>, sig: Input<'_>, msg: Input<'_>) -> Result {
-        if !key.set {
+    fn verify(
+        (pk, set): &Key<S>,
+        (ws, copy): &mut Scratch<S>,
+        sig: Input<'_>,
+        msg: Input<'_>,
+    ) -> Result {
+        if !set {
             return Err(EINVAL);
         }
-        let copy = s.sig.get_mut(..sig.len()).ok_or(EBADMSG)?;
+        let copy = copy.get_mut(..sig.len()).ok_or(EBADMSG)?;
         sig.copy_to(copy)?;
-        let h = s.ws.absorb_mu_prefix(&key.pk, &[])?;
+        let h = ws.absorb_mu_prefix(pk, &[])?;
         msg.for_each_piece(|piece| h.update(piece))?;
-        Ok(mldsa_verify::verify_mu_absorbed(
-            Self::P,
-            &mut s.ws,
-            &key.pk,
-            copy,
-        )?)
+        Ok(mldsa_verify::verify_mu_absorbed(ws, pk, copy)?)
     }
 }
 
 /// A key and a scratch together: what the self-test verifies with, through
 /// [`SigAlg::set_pub_key`] and [`SigAlg::verify`].
-pub(crate) struct State<const K: usize, const L: usize> {
-    key: Key<K>,
-    scratch: Scratch<L>,
-}
+pub(crate) type State<S> = (Key<S>, Scratch<S>);
 
-// SAFETY: All fields are `Zeroable`.
-unsafe impl<const K: usize, const L: usize> Zeroable for State<K, L> {}
-
-impl<const K: usize, const L: usize> State<K, L> {
-    /// Sets the key as `set_pub_key` does.
-    pub(crate) fn set_key(&mut self, pk: &[u8]) -> Result {
-        MlDsa::<K, L>::set_pub_key(&mut self.key, pk)
+impl<S: AlgSet> MlDsa<S> {
+    /// Sets the key of `st` as `set_pub_key` does.
+    pub(crate) fn set_key((key, _): &mut State<S>, pk: &[u8]) -> Result {
+        Self::set_pub_key(key, pk)
     }
 
-    /// Verifies `sig` over `msg` as `verify` does.
-    pub(crate) fn verify(&mut self, sig: &[u8], msg: &[u8]) -> Result {
-        MlDsa::<K, L>::verify(
-            &self.key,
-            &mut self.scratch,
-            Input::from_slice(sig),
-            Input::from_slice(msg),
-        )
+    /// Verifies `sig` over `msg` under the key of `st` as `verify` does.
+    pub(crate) fn verify_with((key, scratch): &mut State<S>, sig: &[u8], msg: &[u8]) -> Result {
+        Self::verify(key, scratch, Input::from_slice(sig), Input::from_slice(msg))
     }
 }

@@ -7,32 +7,13 @@
 //! held off for long.
 
 use crate::keccak::{keccak_f1600, StateX4};
-use crate::mldsa_verify::PackedPoly;
-use crate::ntt::{self, Poly};
-#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-use crate::params::Q;
+use crate::ntt::{self, PackedPoly, Poly};
 
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 pub(crate) mod avx2 {
+    use crate::avx2::Avx2;
     use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
     use kernel::cpufeature::{boot_cpu_has, cpu_has_xfeatures, Feature, XFeatures};
-
-    extern "C" {
-        pub(crate) fn mldsa_ntt_avx2(a: *mut i32);
-        pub(crate) fn mldsa_invntt_avx2(a: *mut i32);
-        pub(crate) fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
-        pub(crate) fn mldsa_pack_avx2(out: *mut u8, a: *const i32);
-        pub(crate) fn mldsa_w1_encode_avx2(out: *mut u8, w: *const i32, gamma2: i32);
-        pub(crate) fn mldsa_keccak_x4_avx2(st: *mut u8);
-        pub(crate) fn mldsa_keccak_x4_avx512(st: *mut u8);
-        pub(crate) fn mldsa_keccak_avx2(st: *mut u8);
-        pub(crate) fn mldsa_rej_ntt_mul_acc_avx2(
-            w: *mut i32,
-            zhat: *const u8,
-            lane0: *const u8,
-            m: *mut usize,
-        ) -> usize;
-    }
 
     /// Whether the CPU has AVX2 and the kernel manages its registers; set by [`init`].
     static USABLE: AtomicBool = AtomicBool::new(false);
@@ -61,10 +42,23 @@ pub(crate) mod avx2 {
         AVX512.load(Relaxed)
     }
 
-    /// Runs `f` in a kernel FPU section and returns true, if the CPU has AVX2 and the
-    /// FPU is usable here; otherwise returns false. `f` may call the AVX2 routines.
-    pub(crate) fn run(f: impl FnOnce()) -> bool {
-        usable() && kernel::fpu::with_kernel_fpu(f).is_some()
+    /// Runs `f` with the AVX2 routines in a kernel FPU section and returns its value, if
+    /// the CPU has AVX2 and the FPU is usable here; otherwise returns `None`.
+    pub(crate) fn run<R>(f: impl FnOnce(&Avx2) -> R) -> Option<R> {
+        run_with(avx512(), f)
+    }
+
+    /// As [`run`], with the AVX-512VL Keccak if `avx512` (`None` if the CPU has none).
+    pub(crate) fn run_with<R>(avx512: bool, f: impl FnOnce(&Avx2) -> R) -> Option<R> {
+        if !usable() || avx512 && !self::avx512() {
+            return None;
+        }
+        kernel::fpu::with_kernel_fpu(|| {
+            // SAFETY: The CPU has AVX2, and AVX-512VL if `avx512` (see `init`), and this
+            // closure runs in a kernel FPU section; `f` gets the value only by reference, so
+            // it does not outlive the section.
+            f(&unsafe { Avx2::new(avx512) })
+        })
     }
 }
 
@@ -120,22 +114,17 @@ pub(crate) fn name() -> &'static str {
     "portable"
 }
 
-// In each function below, `run` calls the closure only on a CPU with AVX2, in an FPU
-// section, and the routine reads and writes only the arrays it is given (256
-// coefficients, or the 800-byte state), with no alignment requirement, under the same
-// bounds on the inputs as the portable function (see arch/x86/*.S). The s390 routines
-// (arch/s390/ntt_vx.S) likewise transform the 256 coefficients they are given, 4-byte
-// aligned as `Poly` is, in their own FPU section.
+// The s390 routines (arch/s390/ntt_vx.S) transform the 256 coefficients they are given,
+// 4-byte aligned as `Poly` is, in their own FPU section (see each call's SAFETY comment).
 
 pub(crate) fn ntt(a: &mut Poly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    // SAFETY: See above.
-    if avx2::run(|| unsafe { avx2::mldsa_ntt_avx2(a.as_mut_ptr()) }) {
+    if avx2::run(|s| s.ntt(a)).is_some() {
         return;
     }
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
     if vx::usable() {
-        // SAFETY: See above; the machine has the vector facility.
+        // SAFETY: The machine has the vector facility; see above.
         unsafe { vx::mldsa_ntt_vx_fpu(a.as_mut_ptr()) };
         return;
     }
@@ -146,14 +135,13 @@ pub(crate) fn ntt(a: &mut Poly) {
 /// q by `ntt::reduce32` (which the AVX2 routine does as it loads them).
 pub(crate) fn invntt_tomont(a: &mut Poly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    // SAFETY: See above; the routine takes a[i] < 2^31 - 2^22.
-    if avx2::run(|| unsafe { avx2::mldsa_invntt_avx2(a.as_mut_ptr()) }) {
+    if avx2::run(|s| s.invntt_tomont(a)).is_some() {
         return;
     }
     a.iter_mut().for_each(|c| *c = ntt::reduce32(*c));
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
     if vx::usable() {
-        // SAFETY: See above; the machine has the vector facility.
+        // SAFETY: The machine has the vector facility; see above.
         unsafe { vx::mldsa_invntt_vx_fpu(a.as_mut_ptr()) };
         return;
     }
@@ -163,8 +151,7 @@ pub(crate) fn invntt_tomont(a: &mut Poly) {
 /// c = a * b pointwise, from packed polynomials.
 pub(crate) fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    // SAFETY: See above; the routine reads a[..768] and b[..768].
-    if avx2::run(|| unsafe { avx2::mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr()) }) {
+    if avx2::run(|s| s.pointwise(c, a, b)).is_some() {
         return;
     }
     crate::mldsa_verify::pointwise(c, a, b)
@@ -173,8 +160,7 @@ pub(crate) fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
 /// Packs `a`, each coefficient reduced to [0, q), into `out`.
 pub(crate) fn pack(a: &Poly, out: &mut PackedPoly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    // SAFETY: See above; the routine writes the 769 bytes of `out`.
-    if avx2::run(|| unsafe { avx2::mldsa_pack_avx2(out.as_mut_ptr(), a.as_ptr()) }) {
+    if avx2::run(|s| s.pack(a, out)).is_some() {
         return;
     }
     crate::mldsa_verify::pack(a, out)
@@ -184,14 +170,8 @@ pub(crate) fn pack(a: &Poly, out: &mut PackedPoly) {
 /// 6-bit ones otherwise.
 pub(crate) fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    {
-        let out = &mut out[..32 * if gamma2 == (Q - 1) / 32 { 4 } else { 6 }];
-        // SAFETY: See above; the routine writes 128 bytes (gamma2 = (q - 1) / 32) or
-        // 192, the length of `out`.
-        if avx2::run(|| unsafe { avx2::mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2) })
-        {
-            return;
-        }
+    if avx2::run(|s| s.w1_encode(gamma2, w, out)).is_some() {
+        return;
     }
     crate::mldsa_verify::w1_encode(gamma2, w, out)
 }
@@ -200,16 +180,7 @@ pub(crate) fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
 /// permutes too: it is faster than the single-state one.
 pub(crate) fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    // SAFETY: See above; the AVX-512VL routine runs only on a CPU with AVX-512VL.
-    if avx2::run(|| unsafe {
-        if avx2::avx512() {
-            avx2::mldsa_keccak_x4_avx512(st.as_mut_ptr().cast())
-        } else if states == 1 {
-            avx2::mldsa_keccak_avx2(st.as_mut_ptr().cast())
-        } else {
-            avx2::mldsa_keccak_x4_avx2(st.as_mut_ptr().cast())
-        }
-    }) {
+    if avx2::run(|s| s.keccak_f1600_x4(st, states)).is_some() {
         return;
     }
     for s in 0..states {
@@ -228,18 +199,8 @@ pub(crate) fn rej_ntt_mul_acc(
     m: &mut usize,
 ) -> usize {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    {
-        // Lanes 0..20 of state t: what the routine may read.
-        let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
-        let mut taken = 0;
-        // SAFETY: See above: the routine reads `lanes`, zhat[..768] and `*m`, and
-        // writes only the 256 coefficients of `w` and `*m`.
-        if avx2::run(|| unsafe {
-            taken =
-                avx2::mldsa_rej_ntt_mul_acc_avx2(w.as_mut_ptr(), zhat.as_ptr(), lanes.as_ptr(), m)
-        }) {
-            return taken;
-        }
+    if let Some(taken) = avx2::run(|s| s.rej_ntt_mul_acc(w, zhat, st, t, m)) {
+        return taken;
     }
     #[cfg(not(CONFIG_CRYPTO_MLDSA_AVX2))]
     let _ = (w, zhat, st, t, m);

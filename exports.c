@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Exports the library interface of <crypto/mldsa.h>, which mldsa_api.rs
- * implements: on 6.12, a Rust module cannot export symbols by itself.
- * Including the header checks the exports against its declarations.
+ * The library interface of <crypto/mldsa.h>, exported: each call on one of
+ * mldsa_api.rs (mldsa_api.h), which verifies. On 6.12 a Rust module cannot
+ * export symbols by itself.
  *
  * On Linux 7.x, mldsa_verify() comes from here unless lib/crypto/mldsa.c is
  * chosen to provide the library (CRYPTO_LIB_MLDSA_GENERIC), and, for the
@@ -11,15 +11,100 @@
 #include <crypto/mldsa.h>
 #include <kunit/visibility.h>
 #include <linux/export.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "mldsa_api.h"
+
+int mldsa_pubkey_init(struct mldsa_pubkey *key, enum mldsa_alg alg,
+		      const u8 *pk, size_t pk_len, struct mldsa_workspace *ws)
+{
+	return mldsa_rust_pubkey_init(key, alg, pk, pk_len, ws);
+}
+EXPORT_SYMBOL_GPL(mldsa_pubkey_init);
+
+int mldsa_verify_ctx(const struct mldsa_pubkey *key, const u8 *sig,
+		     size_t sig_len, const u8 *msg, size_t msg_len,
+		     const u8 *ctx, size_t ctx_len, struct mldsa_workspace *ws)
+{
+	return mldsa_rust_verify(key, sig, sig_len, MLDSA_RUST_PURE, 0, msg,
+				 msg_len, ctx, ctx_len, ws);
+}
+EXPORT_SYMBOL_GPL(mldsa_verify_ctx);
+
+int mldsa_verify_prehash(const struct mldsa_pubkey *key, const u8 *sig,
+			 size_t sig_len, enum mldsa_prehash ph, const u8 *phm,
+			 size_t phm_len, const u8 *ctx, size_t ctx_len,
+			 struct mldsa_workspace *ws)
+{
+	return mldsa_rust_verify(key, sig, sig_len, MLDSA_RUST_PREHASH, ph,
+				 phm, phm_len, ctx, ctx_len, ws);
+}
+EXPORT_SYMBOL_GPL(mldsa_verify_prehash);
+
+int mldsa_verify_mu(const struct mldsa_pubkey *key, const u8 *sig,
+		    size_t sig_len, const u8 mu[MLDSA_MU_SIZE],
+		    struct mldsa_workspace *ws)
+{
+	return mldsa_rust_verify(key, sig, sig_len, MLDSA_RUST_MU, 0, mu,
+				 MLDSA_MU_SIZE, NULL, 0, ws);
+}
+EXPORT_SYMBOL_GPL(mldsa_verify_mu);
+
+int mldsa_verify_noalloc(struct mldsa_verify_buf *buf, enum mldsa_alg alg,
+			 const u8 *sig, size_t sig_len, const u8 *msg,
+			 size_t msg_len, const u8 *pk, size_t pk_len)
+{
+	int err = mldsa_pubkey_init(&buf->key, alg, pk, pk_len, &buf->ws);
+
+	if (err)
+		return err;
+	return mldsa_verify_ctx(&buf->key, sig, sig_len, msg, msg_len, NULL, 0,
+				&buf->ws);
+}
+EXPORT_SYMBOL_GPL(mldsa_verify_noalloc);
 
 #if !IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_GENERIC)
+#ifndef kvmalloc_obj	/* Linux 6.12 */
+#define kvmalloc_obj(obj, gfp) kvmalloc(sizeof(obj), gfp)
+#endif
+
+/* The lengths of the public key and the signature of each set */
+static const struct {
+	size_t pk_len, sig_len;
+} mldsa_lengths[] = {
+	[MLDSA44] = { MLDSA44_PUBLIC_KEY_SIZE, MLDSA44_SIGNATURE_SIZE },
+	[MLDSA65] = { MLDSA65_PUBLIC_KEY_SIZE, MLDSA65_SIGNATURE_SIZE },
+	[MLDSA87] = { MLDSA87_PUBLIC_KEY_SIZE, MLDSA87_SIGNATURE_SIZE },
+};
+
+/*
+ * As Linux 7.0's: the lengths are checked before anything is allocated, and
+ * what was allocated is freed with its contents cleared (FIPS 204, Section
+ * 3.6.3, although nothing here is secret).
+ */
+int mldsa_verify(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
+		 const u8 *msg, size_t msg_len, const u8 *pk, size_t pk_len)
+{
+	struct mldsa_verify_buf *buf;
+	int err;
+
+	if ((unsigned int)alg >= ARRAY_SIZE(mldsa_lengths))
+		return -EINVAL;
+	if (pk_len != mldsa_lengths[alg].pk_len ||
+	    sig_len != mldsa_lengths[alg].sig_len)
+		return -EBADMSG;
+	buf = kvmalloc_obj(*buf, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	err = mldsa_verify_noalloc(buf, alg, sig, sig_len, msg, msg_len, pk,
+				   pk_len);
+	kvfree_sensitive(buf, sizeof(*buf));
+	return err;
+}
 EXPORT_SYMBOL_GPL(mldsa_verify);
 #endif
-EXPORT_SYMBOL_GPL(mldsa_verify_noalloc);
-EXPORT_SYMBOL_GPL(mldsa_pubkey_init);
-EXPORT_SYMBOL_GPL(mldsa_verify_ctx);
-EXPORT_SYMBOL_GPL(mldsa_verify_prehash);
-EXPORT_SYMBOL_GPL(mldsa_verify_mu);
+
 #if IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_RUST) && \
 	IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST)
 EXPORT_SYMBOL_IF_KUNIT(mldsa_use_hint);

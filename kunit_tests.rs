@@ -509,7 +509,8 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
 extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
     use crate::arch::{self, avx2};
     use crate::keccak::{keccak_f1600, StateX4, SHAKE128_RATE};
-    use crate::mldsa_verify::{self, PackedPoly};
+    use crate::mldsa_verify;
+    use crate::ntt::PackedPoly;
 
     if !avx2::usable() {
         skip(test, c"no AVX2 on this CPU: the portable code runs");
@@ -522,12 +523,12 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
         let (a, b) = (rng.poly(), rng.poly().map(|c| c * 255));
         let mut got = [a, b];
         let mut want = [a, b.map(ntt::reduce32)];
-        // SAFETY: See `crate::arch`: 256 coefficients each, in (-q, q) and (-255q, 255q).
-        check!(avx2::run(|| unsafe {
+        check!(avx2::run(|s| {
             let [x, y] = &mut got;
-            avx2::mldsa_ntt_avx2(x.as_mut_ptr());
-            avx2::mldsa_invntt_avx2(y.as_mut_ptr());
-        }));
+            s.ntt(x);
+            s.invntt_tomont(y);
+        })
+        .is_some());
         ntt::ntt(&mut want[0]);
         ntt::invntt_tomont(&mut want[1]);
         check!(got.iter().map(canonical).eq(want.iter().map(canonical)));
@@ -542,10 +543,7 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
             pb[3 * k..3 * k + 3].copy_from_slice(&y.to_le_bytes()[..3]);
         }
         let (mut got, mut want) = ([0; N], [0; N]);
-        // SAFETY: See `crate::arch`: the routine reads pa[..768] and pb[..768].
-        check!(avx2::run(|| unsafe {
-            avx2::mldsa_pointwise_avx2(got.as_mut_ptr(), pa.as_ptr(), pb.as_ptr())
-        }));
+        check!(avx2::run(|s| s.pointwise(&mut got, &pa, &pb)).is_some());
         mldsa_verify::pointwise(&mut want, &pa, &pb);
         check!(got == want);
         // Packing, into a junk buffer, from the input range (-q, 2^31 - 2^22): odd
@@ -559,10 +557,7 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
         });
         let (mut got, mut want): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
         rng.fill(&mut got);
-        // SAFETY: See `crate::arch`: the routine reads `a` and writes the 769 bytes of `got`.
-        check!(avx2::run(|| unsafe {
-            avx2::mldsa_pack_avx2(got.as_mut_ptr(), a.as_ptr())
-        }));
+        check!(avx2::run(|s| s.pack(&a, &mut got)).is_some());
         mldsa_verify::pack(&a, &mut want);
         check!(got == want);
         // w1Encode of HighBits, both gamma2, into a junk buffer.
@@ -571,26 +566,19 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
             let (mut got, mut want) = ([0; 192], [0; 192]);
             rng.fill(&mut got);
             let got = &mut got[..len];
-            // SAFETY: See `crate::arch`: the routine reads `w` and writes `len` bytes.
-            check!(avx2::run(|| unsafe {
-                avx2::mldsa_w1_encode_avx2(got.as_mut_ptr(), w.as_ptr(), gamma2)
-            }));
+            check!(avx2::run(|s| s.w1_encode(gamma2, &w, got)).is_some());
             mldsa_verify::w1_encode(gamma2, &w, &mut want[..len]);
             check!(*got == want[..len]);
         }
     }
-    // SAFETY: The CPU has AVX2 (checked above).
-    unsafe { keccak_x4_matches(&mut rng, avx2::mldsa_keccak_x4_avx2) };
+    keccak_x4_matches(&mut rng, false);
     let mut st: StateX4 = [[0; 32]; 25];
     // The single-state routine: state 0 permuted, the others untouched.
     for _ in 0..1000 {
         st.iter_mut().for_each(|row| rng.fill(row));
         let mut want = st;
         keccak_f1600(&mut want, 0);
-        // SAFETY: As above; the routine permutes state 0 of the 800-byte buffer.
-        check!(avx2::run(|| unsafe {
-            avx2::mldsa_keccak_avx2(st.as_mut_ptr().cast())
-        }));
+        check!(avx2::run_with(false, |s| s.keccak_f1600_x4(&mut st, 1)).is_some());
         check!(st == want);
     }
     // ExpandA's sampling: the AVX2 routine takes a block's first groups, the portable
@@ -631,23 +619,13 @@ extern "C" fn avx512_matches_portable(test: *mut bindings::kunit) {
         skip(test, c"no AVX-512VL on this CPU: the AVX2 Keccak runs");
         return;
     }
-    // SAFETY: The CPU has AVX-512VL (checked above).
-    unsafe {
-        keccak_x4_matches(
-            &mut XorShift(0x7f4a_7c15_9e37_79b9),
-            avx2::mldsa_keccak_x4_avx512,
-        )
-    };
+    keccak_x4_matches(&mut XorShift(0x7f4a_7c15_9e37_79b9), true);
 }
 
-/// Checks that the 4-way Keccak-f[1600] routine `f` equals four portable permutations on
-/// 1000 random states.
-///
-/// # Safety
-///
-/// `f` must be one of the 4-way routines of `arch/x86/` that this CPU can run.
+/// Checks that the 4-way Keccak-f[1600] routine, the AVX-512VL one if `avx512`, equals four
+/// portable permutations on 1000 random states.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-unsafe fn keccak_x4_matches(rng: &mut XorShift, f: unsafe extern "C" fn(*mut u8)) {
+fn keccak_x4_matches(rng: &mut XorShift, avx512: bool) {
     use crate::arch::avx2;
     use crate::keccak::{keccak_f1600, StateX4};
 
@@ -658,9 +636,7 @@ unsafe fn keccak_x4_matches(rng: &mut XorShift, f: unsafe extern "C" fn(*mut u8)
         for s in 0..4 {
             keccak_f1600(&mut want, s);
         }
-        // SAFETY: `run` calls this in an FPU section, and the CPU can run `f` (the
-        // function's safety requirement); `st` is the 800-byte state `f` permutes in place.
-        check!(avx2::run(|| unsafe { f(st.as_mut_ptr().cast()) }));
+        check!(avx2::run_with(avx512, |s| s.keccak_f1600_x4(&mut st, 4)).is_some());
         check!(st == want);
     }
 }
@@ -804,10 +780,11 @@ extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
 /// lock, which may sleep, while `stack_used` runs with interrupts off.)
 #[cfg(not(linux_6_12))]
 extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
+    use crate::params::{MlDsa44, MlDsa65, MlDsa87};
     for (used, (name, _, _)) in [
-        sig_stack_used::<4, 4>(&kat::ML_DSA_44),
-        sig_stack_used::<6, 5>(&kat::ML_DSA_65),
-        sig_stack_used::<8, 7>(&kat::ML_DSA_87),
+        sig_stack_used::<MlDsa44>(&kat::ML_DSA_44),
+        sig_stack_used::<MlDsa65>(&kat::ML_DSA_65),
+        sig_stack_used::<MlDsa87>(&kat::ML_DSA_87),
     ]
     .into_iter()
     .zip(SETS)
@@ -820,15 +797,16 @@ extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
     }
 }
 
-/// Stack bytes of [`crate::alg::State::verify`] on `k`, or a failed case.
+/// Stack bytes of [`crate::alg::MlDsa::verify_with`] on `k`, or a failed case.
 #[cfg(not(linux_6_12))]
-fn sig_stack_used<const K: usize, const L: usize>(k: &Kat) -> usize {
-    let st = KBox::init(crate::init_zeroed::<crate::alg::State<K, L>>(), GFP_KERNEL);
+fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
+    use crate::alg::{MlDsa, State};
+    let st = KBox::init(crate::init_zeroed::<State<S>>(), GFP_KERNEL);
     check!(st.is_ok());
     let mut st = st.unwrap();
-    check!(st.set_key(k.pk).is_ok());
+    check!(MlDsa::set_key(&mut st, k.pk).is_ok());
     let mut rc = Err(EINVAL);
-    let used = stack_used(|| rc = st.verify(k.sig, k.msg));
+    let used = stack_used(|| rc = MlDsa::verify_with(&mut st, k.sig, k.msg));
     check!(rc.is_ok());
     used
 }
@@ -979,7 +957,7 @@ extern "C" fn library_stack_usage(_test: *mut bindings::kunit) {
             // SAFETY: `buf` is ours, of the right type; the inputs are readable for the
             // lengths given. The call does not sleep.
             rc = unsafe {
-                crate::mldsa_api::mldsa_verify_noalloc(
+                bindings::mldsa_verify_noalloc(
                     buf.as_mut_ptr(),
                     alg,
                     k.sig.as_ptr(),

@@ -8,6 +8,7 @@
 #include <crypto/mldsa.h>
 #include <crypto/sha3.h>
 #include <kunit/test.h>
+#include <linux/align.h>
 #include <linux/module.h>
 #include <linux/string.h>
 
@@ -284,6 +285,52 @@ static void verify_prehash(struct kunit *test)
 			-EINVAL);
 }
 
+/*
+ * A NULL or misaligned key or workspace, and an unknown set, are refused with
+ * -EINVAL before anything is read or written.
+ */
+static void bad_arguments(struct kunit *test)
+{
+	const struct vector *v = &vectors[0];
+	u8 *mem = kunit_kzalloc(test, sizeof(struct mldsa_pubkey) +
+				sizeof(struct mldsa_workspace) + 64, GFP_KERNEL);
+	struct mldsa_workspace *ws, *bad_ws;
+	struct mldsa_pubkey *key, *bad_key;
+
+	KUNIT_ASSERT_NOT_NULL(test, mem);
+	ws = PTR_ALIGN((void *)mem, 32);
+	key = (void *)(ws + 1);
+	bad_ws = (void *)((u8 *)ws + 8);
+	bad_key = (void *)((u8 *)key + 4);
+
+	KUNIT_EXPECT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk, v->pk_len,
+						bad_ws), -EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_pubkey_init(bad_key, v->alg, v->pk,
+						v->pk_len, ws), -EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_pubkey_init(NULL, v->alg, v->pk, v->pk_len,
+						ws), -EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk, v->pk_len,
+						NULL), -EINVAL);
+	KUNIT_ASSERT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk, v->pk_len,
+						ws), 0);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
+					       v->msg_len, NULL, 0, bad_ws),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(bad_key, v->sig, v->sig_len,
+					       v->msg, v->msg_len, NULL, 0, ws),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_mu(NULL, v->sig, v->sig_len,
+					      mem, ws), -EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
+					       v->msg_len, NULL, 0, ws), 0);
+	/* lib/crypto/mldsa.c's mldsa_verify() does not check the set. */
+	if (!IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_GENERIC))
+		KUNIT_EXPECT_EQ(test, mldsa_verify(-1, v->sig, v->sig_len,
+						   v->msg, v->msg_len, v->pk,
+						   v->pk_len),
+				-EINVAL);
+}
+
 static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_like_linux_7_0),
 	KUNIT_CASE(verify_noalloc),
@@ -291,6 +338,7 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_with_context),
 	KUNIT_CASE(verify_external_mu),
 	KUNIT_CASE(verify_prehash),
+	KUNIT_CASE(bad_arguments),
 	{}
 };
 
@@ -298,6 +346,7 @@ static struct kunit_suite mldsa_api_suite = {
 	.name = "mldsa_api",
 	.test_cases = mldsa_api_cases,
 };
+
 kunit_test_suite(mldsa_api_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the ML-DSA library interface");

@@ -17,6 +17,7 @@
 
 use kernel::crypto::sig::Registration;
 use kernel::prelude::*;
+use params::{MlDsa44, MlDsa65, MlDsa87, ParamSet};
 
 // Items the kernel crate moved after 6.12 (to the `pin-init` crate), and renamed.
 #[cfg(linux_6_12)]
@@ -34,6 +35,11 @@ mod mldsa_verify;
 mod ntt;
 #[allow(dead_code, unreachable_pub)]
 mod params;
+// Shared with the host harness too.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[path = "arch/x86/avx2.rs"]
+#[allow(unreachable_pub)]
+mod avx2;
 
 /// The core's SHAKE seam.
 use kernel::crypto::sha3 as shake;
@@ -81,15 +87,15 @@ impl From<mldsa_verify::Error> for Error {
 
 // SAFETY: A `Workspace` is made of integers only (polynomials, buffers and the kernel's
 // `shake_ctx`), so all-zero bytes are a valid value.
-unsafe impl<const L: usize> Zeroable for mldsa_verify::Workspace<L> {}
+unsafe impl<S: ParamSet> Zeroable for mldsa_verify::Workspace<S> {}
 
 // SAFETY: A `PublicKey` is made of byte arrays only.
-unsafe impl<const K: usize> Zeroable for mldsa_verify::PublicKey<K> {}
+unsafe impl<S: ParamSet> Zeroable for mldsa_verify::PublicKey<S> {}
 
 struct MlDsaModule {
-    _mldsa44: Pin<KBox<Registration<alg::MlDsa<4, 4>>>>,
-    _mldsa65: Pin<KBox<Registration<alg::MlDsa<6, 5>>>>,
-    _mldsa87: Pin<KBox<Registration<alg::MlDsa<8, 7>>>>,
+    _mldsa44: Pin<KBox<Registration<alg::MlDsa<MlDsa44>>>>,
+    _mldsa65: Pin<KBox<Registration<alg::MlDsa<MlDsa65>>>>,
+    _mldsa87: Pin<KBox<Registration<alg::MlDsa<MlDsa87>>>>,
 }
 
 impl kernel::Module for MlDsaModule {

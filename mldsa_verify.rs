@@ -13,8 +13,8 @@
 
 use crate::arch;
 use crate::keccak::{self, shake_start, StateX4, SHAKE128_RATE, SHAKE256_RATE};
-use crate::ntt::{caddq, freeze, mont_mul, Poly};
-use crate::params::{Params, D, N, Q};
+use crate::ntt::{caddq, freeze, mont_mul, PackedPoly, Poly};
+use crate::params::{ParamSet, Params, PolyVec, D, N, Q};
 use crate::shake::Shake;
 
 /// Why a signature was not accepted.
@@ -24,17 +24,14 @@ pub enum Error {
     BadMsg,
     /// A well-formed signature that does not verify.
     KeyRejected,
-    /// A bad parameter: a context over 255 bytes, or a workspace for another set.
+    /// A bad parameter: a context string over 255 bytes, or a PH(M) of the wrong length.
     Inval,
 }
 
-/// A polynomial with coefficients in [0, q), three little-endian bytes each, and one spare
-/// byte so that every coefficient can be read as a 4-byte word.
-pub type PackedPoly = [u8; 3 * N + 1];
-
-/// Everything one verification needs besides the inputs, for a set with `L` columns.
-pub struct Workspace<const L: usize> {
-    zhat: [PackedPoly; L],
+/// Everything one verification needs besides the inputs, for the set `S`.
+pub struct Workspace<S: ParamSet> {
+    /// NTT(z), one packed polynomial per column.
+    zhat: S::Cols,
     s: Scratch,
 }
 
@@ -42,8 +39,8 @@ pub struct Workspace<const L: usize> {
 /// time, 5 to 10 % faster when no row straddles two cache lines.
 #[repr(C, align(32))]
 struct Scratch {
-    /// ExpandA's four SHAKE128s and SampleInBall's SHAKE256; between those, a buffer for
-    /// tr, mu, c~' or a row of w1Encode (see [`buf`]).
+    /// ExpandA's four SHAKE128s and SampleInBall's SHAKE256; between those, mu, a row of
+    /// w1Encode(w1) or c~' (see [`mu`]).
     st: StateX4,
     /// NTT(-c * 2^d), packed.
     chat: PackedPoly,
@@ -56,16 +53,32 @@ struct Scratch {
     parked: [[u8; 8]; 25],
 }
 
-/// The first `len` bytes of the states' memory, as a buffer.
-fn buf(st: &mut StateX4, len: usize) -> &mut [u8] {
+// The states' memory `st` is free between the Keccak states that use it (SampleInBall's,
+// then ExpandA's), and Algorithm 8 keeps three values in it in turn, each at its start:
+// mu (line 7) until it is absorbed into c~' (line 12), after SampleInBall; then each row of
+// w1Encode(w1) while it is absorbed (line 12), after that row of ExpandA; and c~' (line 12)
+// at the end. As the C verifier's named union does, each has its accessor.
+
+/// mu (Algorithm 8, line 7), in `st`.
+fn mu(st: &mut StateX4) -> &mut [u8] {
+    &mut st.as_flattened_mut()[..64]
+}
+
+/// A row of w1Encode(w1) (Algorithm 28) of `len` bytes (128 or 192), in `st`.
+fn w1_row(st: &mut StateX4, len: usize) -> &mut [u8] {
     &mut st.as_flattened_mut()[..len]
 }
 
-impl<const L: usize> Workspace<L> {
+/// c~' (Algorithm 8, line 12) of `len` bytes (32 to 64), in `st`.
+fn c_tilde(st: &mut StateX4, len: usize) -> &mut [u8] {
+    &mut st.as_flattened_mut()[..len]
+}
+
+impl<S: ParamSet> Workspace<S> {
     /// A zeroed workspace.
     pub const fn new() -> Self {
         Self {
-            zhat: [[0; 3 * N + 1]; L],
+            zhat: S::Cols::ZERO,
             s: Scratch {
                 chat: [0; 3 * N + 1],
                 w: [0; N],
@@ -78,36 +91,28 @@ impl<const L: usize> Workspace<L> {
 }
 
 /// A public key decoded for verification: pkDecode (Algorithm 23) with t1 taken to the NTT
-/// domain, and tr = H(pk, 64) (Algorithm 8, line 6). `K` is the set's number of rows. A
-/// caller that verifies many signatures under one key decodes it once.
-pub struct PublicKey<const K: usize> {
+/// domain, and tr = H(pk, 64) (Algorithm 8, line 6), for the set `S`. A caller that
+/// verifies many signatures under one key decodes it once.
+pub struct PublicKey<S: ParamSet> {
     rho: [u8; 32],
     tr: [u8; 64],
-    /// NTT(t1), one packed row each.
-    t1hat: [PackedPoly; K],
+    /// NTT(t1), one packed polynomial per row.
+    t1hat: S::Rows,
 }
 
-impl<const K: usize> PublicKey<K> {
+impl<S: ParamSet> PublicKey<S> {
     /// A zeroed key, to be set by [`PublicKey::decode`].
     pub const fn new() -> Self {
         Self {
             rho: [0; 32],
             tr: [0; 64],
-            t1hat: [[0; 3 * N + 1]; K],
+            t1hat: S::Rows::ZERO,
         }
     }
 
-    /// Decodes `pk`, a public key of the set `p`, using `ws` as scratch.
-    pub fn decode<const L: usize>(
-        &mut self,
-        p: &Params,
-        ws: &mut Workspace<L>,
-        pk: &[u8],
-    ) -> Result<(), Error> {
-        if p.k != K || p.l != L {
-            return Err(Error::Inval);
-        }
-        if pk.len() != p.pk_len() {
+    /// Decodes `pk`, using `ws` as scratch.
+    pub fn decode(&mut self, ws: &mut Workspace<S>, pk: &[u8]) -> Result<(), Error> {
+        if pk.len() != S::P.pk_len() {
             return Err(Error::BadMsg);
         }
         let s = &mut ws.s;
@@ -116,7 +121,7 @@ impl<const K: usize> PublicKey<K> {
         s.h.squeeze(&mut self.tr);
         let (rho, t1) = pk.split_at(32);
         self.rho.copy_from_slice(rho);
-        for (t1hat, t1) in self.t1hat.iter_mut().zip(t1.chunks_exact(320)) {
+        for (t1hat, t1) in self.t1hat.as_mut().iter_mut().zip(t1.chunks_exact(320)) {
             bit_unpack::<10>(t1, &mut s.w, |v| v);
             arch::ntt(&mut s.w);
             arch::pack(&s.w, t1hat);
@@ -178,13 +183,13 @@ impl PreHash {
     }
 }
 
-impl<const L: usize> Workspace<L> {
+impl<S: ParamSet> Workspace<S> {
     /// Starts mu for ML-DSA.Verify under `key` with a context string, and returns the
     /// SHAKE256 into which the caller absorbs M, in as many pieces as it likes, before
     /// calling [`verify_mu_absorbed`].
-    pub fn absorb_mu_prefix<const K: usize>(
+    pub fn absorb_mu_prefix(
         &mut self,
-        key: &PublicKey<K>,
+        key: &PublicKey<S>,
         ctx: &[u8],
     ) -> Result<&mut Shake, Error> {
         absorb_mu_prefix(&mut self.s.h, &key.tr, 0, ctx)?;
@@ -193,25 +198,23 @@ impl<const L: usize> Workspace<L> {
 }
 
 /// ML-DSA.Verify (Algorithm 3).
-pub fn verify<const K: usize, const L: usize>(
-    p: &Params,
-    ws: &mut Workspace<L>,
-    key: &PublicKey<K>,
+pub fn verify<S: ParamSet>(
+    ws: &mut Workspace<S>,
+    key: &PublicKey<S>,
     msg: &[u8],
     ctx: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
     ws.absorb_mu_prefix(key, ctx)?.update(msg);
-    verify_mu_absorbed(p, ws, key, sig)
+    verify_mu_absorbed(ws, key, sig)
 }
 
 /// HashML-DSA.Verify (Algorithm 5), given `phm` = PH(M) made with `ph`:
 /// M' = 1 || |ctx| || ctx || OID(ph) || PH(M). A `phm` of the wrong length is
 /// [`Error::Inval`].
-pub fn verify_prehash<const K: usize, const L: usize>(
-    p: &Params,
-    ws: &mut Workspace<L>,
-    key: &PublicKey<K>,
+pub fn verify_prehash<S: ParamSet>(
+    ws: &mut Workspace<S>,
+    key: &PublicKey<S>,
     ph: PreHash,
     phm: &[u8],
     ctx: &[u8],
@@ -224,14 +227,13 @@ pub fn verify_prehash<const K: usize, const L: usize>(
     absorb_mu_prefix(h, &key.tr, 1, ctx)?;
     h.update(&ph.oid());
     h.update(phm);
-    verify_mu_absorbed(p, ws, key, sig)
+    verify_mu_absorbed(ws, key, sig)
 }
 
 /// ML-DSA.Verify_internal (Algorithm 8), with the formatted message M' given.
-pub fn verify_internal<const K: usize, const L: usize>(
-    p: &Params,
-    ws: &mut Workspace<L>,
-    key: &PublicKey<K>,
+pub fn verify_internal<S: ParamSet>(
+    ws: &mut Workspace<S>,
+    key: &PublicKey<S>,
     mprime: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
@@ -239,43 +241,38 @@ pub fn verify_internal<const K: usize, const L: usize>(
     h.init256();
     h.update(&key.tr);
     h.update(mprime);
-    verify_mu_absorbed(p, ws, key, sig)
+    verify_mu_absorbed(ws, key, sig)
 }
 
 /// Algorithm 8 from line 7 on, once tr || M' is absorbed (see
 /// [`Workspace::absorb_mu_prefix`]): squeezes mu and verifies `sig` against it.
-pub fn verify_mu_absorbed<const K: usize, const L: usize>(
-    p: &Params,
-    ws: &mut Workspace<L>,
-    key: &PublicKey<K>,
+pub fn verify_mu_absorbed<S: ParamSet>(
+    ws: &mut Workspace<S>,
+    key: &PublicKey<S>,
     sig: &[u8],
 ) -> Result<(), Error> {
-    ws.s.h.squeeze(buf(&mut ws.s.st, 64));
-    verify_ws_mu(p, ws, key, sig)
+    ws.s.h.squeeze(mu(&mut ws.s.st));
+    verify_ws_mu(ws, key, sig)
 }
 
 /// Algorithm 8 from line 7 on, given mu = H(tr || M', 64) (external mu).
-pub fn verify_mu<const K: usize, const L: usize>(
-    p: &Params,
-    ws: &mut Workspace<L>,
-    key: &PublicKey<K>,
+pub fn verify_mu<S: ParamSet>(
+    ws: &mut Workspace<S>,
+    key: &PublicKey<S>,
     mu: &[u8; 64],
     sig: &[u8],
 ) -> Result<(), Error> {
-    buf(&mut ws.s.st, 64).copy_from_slice(mu);
-    verify_ws_mu(p, ws, key, sig)
+    self::mu(&mut ws.s.st).copy_from_slice(mu);
+    verify_ws_mu(ws, key, sig)
 }
 
 /// Algorithm 8 from line 7 on, with mu at the start of the workspace's buffer.
-fn verify_ws_mu<const K: usize, const L: usize>(
-    p: &Params,
-    ws: &mut Workspace<L>,
-    key: &PublicKey<K>,
+fn verify_ws_mu<S: ParamSet>(
+    ws: &mut Workspace<S>,
+    key: &PublicKey<S>,
     sig: &[u8],
 ) -> Result<(), Error> {
-    if p.k != K || p.l != L {
-        return Err(Error::Inval);
-    }
+    let p = &S::P;
     if sig.len() != p.sig_len() {
         return Err(Error::BadMsg);
     }
@@ -287,9 +284,9 @@ fn verify_ws_mu<const K: usize, const L: usize>(
     let s = &mut ws.s;
     // c~' = H(mu || w1Encode(w1)) starts with mu, which frees the buffer.
     s.h.init256();
-    s.h.update(buf(&mut s.st, 64));
+    s.h.update(mu(&mut s.st));
     let gamma1 = 1 << p.gamma1_bits;
-    for (zhat, z) in ws.zhat.iter_mut().zip(z.chunks_exact(z_len)) {
+    for (zhat, z) in ws.zhat.as_mut().iter_mut().zip(z.chunks_exact(z_len)) {
         match p.z_bits() {
             18 => bit_unpack::<18>(z, &mut s.w, |v| gamma1 - v),
             _ => bit_unpack::<20>(z, &mut s.w, |v| gamma1 - v),
@@ -310,10 +307,10 @@ fn verify_ws_mu<const K: usize, const L: usize>(
     let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
     // Entries of A are sampled four at a time; a row of five takes them together.
-    let n = if L % 4 == 1 { 5 } else { 4 };
-    for (i, (t1hat, &end)) in key.t1hat.iter().zip(ends).enumerate() {
+    let n = if p.l % 4 == 1 { 5 } else { 4 };
+    for (i, (t1hat, &end)) in key.t1hat.as_ref().iter().zip(ends).enumerate() {
         arch::pointwise(&mut s.w, t1hat, &s.chat);
-        for (j, zhat) in ws.zhat.chunks(n).enumerate() {
+        for (j, zhat) in ws.zhat.as_ref().chunks(n).enumerate() {
             expand_a_mul_acc(s, &key.rho, i, n * j, zhat);
         }
         // |w| < (l + 1) q, which arch::invntt_tomont takes.
@@ -321,16 +318,19 @@ fn verify_ws_mu<const K: usize, const L: usize>(
         // w1 = UseHint(h, w'approx). Each hinted coefficient r (the indices are distinct)
         // is first replaced by UseHint(1, r) * 2 * gamma2, whose HighBits is UseHint(1, r);
         // then every coefficient takes its HighBits (Algorithm 37), which is UseHint(0, r).
-        for &m in &indices[start..end as usize] {
+        // The hint was checked, but `sig` may be a caller's buffer that changes meanwhile:
+        // a range no longer valid is a malformed signature, not a panic.
+        let hinted = indices.get(start..end as usize).ok_or(Error::BadMsg)?;
+        for &m in hinted {
             let w = &mut s.w[m as usize];
             *w = use_hint(p.gamma2, caddq(*w), true) * 2 * p.gamma2;
         }
         start = end as usize;
-        let row = buf(&mut s.st, 32 * p.w1_bits() as usize);
+        let row = w1_row(&mut s.st, 32 * p.w1_bits() as usize);
         arch::w1_encode(p.gamma2, &s.w, row);
         s.h.update(row);
     }
-    let c_tilde2 = buf(&mut s.st, c_tilde.len());
+    let c_tilde2 = self::c_tilde(&mut s.st, c_tilde.len());
     s.h.squeeze(c_tilde2);
     if *c_tilde2 == *c_tilde {
         Ok(())

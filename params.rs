@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! ML-DSA parameter sets (FIPS 204, Section 4, Table 1 and Table 2).
+//! ML-DSA parameter sets (FIPS 204, Section 4, Table 1 and Table 2), as values
+//! ([`Params`]) and as types ([`ParamSet`]).
+
+use crate::ntt::PackedPoly;
 
 /// The modulus q = 2^23 - 2^13 + 1.
 pub const Q: i32 = 8380417;
@@ -96,3 +99,43 @@ impl Params {
         self.c_tilde_len() + self.l * 32 * self.z_bits() as usize + self.omega + self.k
     }
 }
+
+/// A parameter set as a type: [`MlDsa44`], [`MlDsa65`] or [`MlDsa87`]. Keys and workspaces
+/// are made for one set (`PublicKey<MlDsa65>`), their arrays sized by it, so that using one
+/// with another set's is a compile error and nothing maps a set's dimensions to it by hand.
+pub trait ParamSet {
+    /// The set's parameters.
+    const P: Params;
+    /// k packed polynomials, one per row of A.
+    type Rows: PolyVec;
+    /// l packed polynomials, one per column of A.
+    type Cols: PolyVec;
+}
+
+/// A vector of packed polynomials, `[PackedPoly; M]`.
+pub trait PolyVec: AsRef<[PackedPoly]> + AsMut<[PackedPoly]> + Send + Sync + Unpin {
+    /// The all-zero vector.
+    const ZERO: Self;
+}
+
+impl<const M: usize> PolyVec for [PackedPoly; M] {
+    const ZERO: Self = [[0; 3 * N + 1]; M];
+}
+
+/// Defines the marker type `$set` of the parameter set `$p`.
+macro_rules! param_set {
+    ($set:ident, $p:ident) => {
+        #[doc = concat!("The type of [`", stringify!($p), "`].")]
+        pub struct $set;
+
+        impl ParamSet for $set {
+            const P: Params = $p;
+            type Rows = [PackedPoly; $p.k];
+            type Cols = [PackedPoly; $p.l];
+        }
+    };
+}
+
+param_set!(MlDsa44, ML_DSA_44);
+param_set!(MlDsa65, ML_DSA_65);
+param_set!(MlDsa87, ML_DSA_87);

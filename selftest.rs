@@ -6,8 +6,9 @@
 //! flipped, through the code of the crypto API algorithms: a [`State`] whose key is set
 //! and which verifies through `SigAlg::set_pub_key` and `SigAlg::verify` (`alg.rs`).
 
-use crate::alg::State;
+use crate::alg::{AlgSet, MlDsa, State};
 use crate::init_zeroed;
+use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use kat::Kat;
 use kernel::prelude::*;
 
@@ -21,24 +22,24 @@ pub(crate) static KATS: [&Kat; 3] = [&kat::ML_DSA_44, &kat::ML_DSA_65, &kat::ML_
 /// Runs the self-tests with `kats` (in the order of [`KATS`]). A failure is logged and
 /// gives `ELIBBAD`, as a failed crypto self-test does.
 pub(crate) fn run(kats: &[&Kat; 3]) -> Result {
-    cast::<4, 4>("ML-DSA-44", kats[0])?;
-    cast::<6, 5>("ML-DSA-65", kats[1])?;
-    cast::<8, 7>("ML-DSA-87", kats[2])
+    cast::<MlDsa44>(kats[0])?;
+    cast::<MlDsa65>(kats[1])?;
+    cast::<MlDsa87>(kats[2])
 }
 
-/// The self-test of the set with `K` rows and `L` columns.
-fn cast<const K: usize, const L: usize>(name: &str, kat: &Kat) -> Result {
-    let mut st = KBox::<State<K, L>>::init(init_zeroed(), GFP_KERNEL)?;
+/// The self-test of the set `S`.
+fn cast<S: AlgSet>(kat: &Kat) -> Result {
+    let mut st = KBox::<State<S>>::init(init_zeroed(), GFP_KERNEL)?;
     let mut bad = KVec::with_capacity(kat.sig.len(), GFP_KERNEL)?;
     bad.extend_from_slice(kat.sig, GFP_KERNEL)?;
     bad[0] ^= 1;
-    let valid = st
-        .set_key(kat.pk)
-        .and_then(|()| st.verify(kat.sig, kat.msg));
-    let corrupted = st.verify(&bad, kat.msg);
+    let valid = MlDsa::set_key(&mut st, kat.pk)
+        .and_then(|()| MlDsa::verify_with(&mut st, kat.sig, kat.msg));
+    let corrupted = MlDsa::verify_with(&mut st, &bad, kat.msg);
     if valid.is_ok() && corrupted == Err(EKEYREJECTED) {
         return Ok(());
     }
-    pr_err!("{name} self-test failed: valid signature: {valid:?}, corrupted: {corrupted:?}\n");
+    let name = S::NAME;
+    pr_err!("{name:?} self-test failed: valid signature: {valid:?}, corrupted: {corrupted:?}\n");
     Err(ELIBBAD)
 }

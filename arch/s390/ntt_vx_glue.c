@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The FPU sections around the vector-facility NTT routines of ntt_vx.S, for the arch seam
- * of mldsa_main.rs. s390's kernel_fpu_begin() is a static inline that takes a save area on
+ * of arch.rs. s390's kernel_fpu_begin() is a static inline that takes a save area on
  * the caller's stack, so the sections are opened here, one per transform (a few
  * microseconds). ntt_vx.S uses %v16-%v31 only.
  */
-#include <asm/fpu.h>
-#include <linux/types.h>
+#include <linux/fpu.h>
 
-void mldsa_ntt_vx(s32 *a);
-void mldsa_invntt_vx(s32 *a);
-bool mldsa_vx_available(void);
-void mldsa_ntt_vx_fpu(s32 *a);
-void mldsa_invntt_vx_fpu(s32 *a);
+#include "ntt_vx.h"
 
 /* Whether the machine has the vector facility (z13 and later). */
 bool mldsa_vx_available(void)

@@ -153,8 +153,9 @@
 
 /*
  * Index the dwords of a pair (R_2k, R_2k+1) within a 128-bit lane by (p, d1, d0): the
- * register of the pair, and the position (d1 d0) in the lane. Per pair, unpack_pair moves the index bits held by
- * (p, d1, d0) to (d0, p, d1) and shuffle_pair moves them back. Three unpacks are the
+ * register of the pair, and the position (d1 d0) in the lane. Per pair, unpack_pair
+ * moves the index bits held by (p, d1, d0) to (d0, p, d1) and shuffle_pair moves them
+ * back. Three unpacks are the
  * identity, and in the block layout above (p, d1, d0) hold (c3, c1, c0), so the forward
  * NTT unpacks before layer 2, which finds (c1, c0, c3), before layer 1, (c0, c3, c1), and
  * after it; the inverse shuffles before layer 1, before layer 2 and before layer 4.
@@ -331,8 +332,10 @@ SYM_FUNC_END(mldsa_invntt_avx2)
  * in Montgomery form, preceded by the zi * QINV mod 2^32 of its t.
  */
 .macro zetas z0, z1, z2, z3, z4, z5, z6, z7
-	.long	(\z0*QINV)&0xffffffff, (\z1*QINV)&0xffffffff, (\z2*QINV)&0xffffffff, (\z3*QINV)&0xffffffff
-	.long	(\z4*QINV)&0xffffffff, (\z5*QINV)&0xffffffff, (\z6*QINV)&0xffffffff, (\z7*QINV)&0xffffffff
+	.long	(\z0*QINV)&0xffffffff, (\z1*QINV)&0xffffffff
+	.long	(\z2*QINV)&0xffffffff, (\z3*QINV)&0xffffffff
+	.long	(\z4*QINV)&0xffffffff, (\z5*QINV)&0xffffffff
+	.long	(\z6*QINV)&0xffffffff, (\z7*QINV)&0xffffffff
 	.long	\z0, \z1, \z2, \z3, \z4, \z5, \z6, \z7
 .endm
 

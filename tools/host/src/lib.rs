@@ -2,8 +2,31 @@
 //!
 //! It compiles the module's own algorithm files, unchanged, with a host SHAKE behind the
 //! same seam the kernel binding provides. Everything else here is test and tooling code.
+//!
+//! Keys and workspaces are typed by their parameter set, so that one set's cannot be used
+//! with another's. This verifies:
+//!
+//! ```
+//! use mldsa_host::mldsa_verify::{self, Error, PublicKey, Workspace};
+//! use mldsa_host::params::MlDsa65;
+//! let (mut ws, key) = (Workspace::<MlDsa65>::new(), PublicKey::<MlDsa65>::new());
+//! let v = mldsa_verify::verify(&mut ws, &key, b"m", b"", &[]);
+//! assert_eq!(v, Err(Error::BadMsg));
+//! ```
+//!
+//! and this, with an ML-DSA-44 key, does not compile:
+//!
+//! ```compile_fail,E0308
+//! use mldsa_host::mldsa_verify::{self, PublicKey, Workspace};
+//! use mldsa_host::params::{MlDsa44, MlDsa65};
+//! let (mut ws, key) = (Workspace::<MlDsa65>::new(), PublicKey::<MlDsa44>::new());
+//! let _ = mldsa_verify::verify(&mut ws, &key, b"m", b"", &[]);
+//! ```
 
 pub mod arch;
+#[cfg(target_arch = "x86_64")]
+#[path = "../../../arch/x86/avx2.rs"]
+pub mod avx2;
 #[path = "../../../keccak.rs"]
 pub mod keccak;
 pub mod measure;
@@ -17,7 +40,8 @@ pub mod peers;
 pub mod shake;
 
 use mldsa_verify::{Error, PreHash, PublicKey, Workspace};
-use params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
+use params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
+use std::mem::size_of;
 
 /// What is being signed, in each of the interfaces FIPS 204 defines.
 #[derive(Clone, Copy, Debug)]
@@ -60,13 +84,13 @@ pub fn params(alg: &str) -> Option<&'static Params> {
     }
 }
 
-/// A decoded public key and a workspace for one parameter set (`K` rows, `L` columns).
-struct Slot<const K: usize, const L: usize> {
-    key: PublicKey<K>,
-    ws: Workspace<L>,
+/// A decoded public key and a workspace for the set `S`.
+struct Slot<S: ParamSet> {
+    key: PublicKey<S>,
+    ws: Workspace<S>,
 }
 
-impl<const K: usize, const L: usize> Slot<K, L> {
+impl<S: ParamSet> Slot<S> {
     const fn new() -> Self {
         Self {
             key: PublicKey::new(),
@@ -75,47 +99,64 @@ impl<const K: usize, const L: usize> Slot<K, L> {
     }
 
     /// Verifies under the key last decoded into this slot.
-    fn verify(&mut self, p: &Params, sig: &[u8], m: Message) -> Result<(), Error> {
+    fn verify(&mut self, sig: &[u8], m: Message) -> Result<(), Error> {
         let (ws, key) = (&mut self.ws, &self.key);
         match m {
-            Message::Pure { msg, ctx } => mldsa_verify::verify(p, ws, key, msg, ctx, sig),
-            Message::Internal(mprime) => mldsa_verify::verify_internal(p, ws, key, mprime, sig),
-            Message::Mu(mu) => mldsa_verify::verify_mu(p, ws, key, mu, sig),
+            Message::Pure { msg, ctx } => mldsa_verify::verify(ws, key, msg, ctx, sig),
+            Message::Internal(mprime) => mldsa_verify::verify_internal(ws, key, mprime, sig),
+            Message::Mu(mu) => mldsa_verify::verify_mu(ws, key, mu, sig),
             Message::PreHash { ph, phm, ctx } => {
-                mldsa_verify::verify_prehash(p, ws, key, ph, phm, ctx, sig)
+                mldsa_verify::verify_prehash(ws, key, ph, phm, ctx, sig)
             }
         }
     }
 
-    fn decode_and_verify(
-        &mut self,
-        p: &Params,
-        pk: &[u8],
-        sig: &[u8],
-        m: Message,
-    ) -> Result<(), Error> {
-        self.key.decode(p, &mut self.ws, pk)?;
-        self.verify(p, sig, m)
+    fn decode_and_verify(&mut self, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
+        self.key.decode(&mut self.ws, pk)?;
+        self.verify(sig, m)
     }
+
+    /// Bytes of the workspace and of the decoded key.
+    const SIZES: (usize, usize) = (size_of::<Workspace<S>>(), size_of::<PublicKey<S>>());
 }
 
 /// A decoded key and a workspace per parameter set, for callers that keep them off the
 /// stack (as the kernel keeps its workspace in the request context).
 pub struct Workspaces {
-    s44: Slot<4, 4>,
-    s65: Slot<6, 5>,
-    s87: Slot<8, 7>,
+    s44: Slot<MlDsa44>,
+    s65: Slot<MlDsa65>,
+    s87: Slot<MlDsa87>,
+}
+
+/// Evaluates `$e` with the type `$s` bound to the parameter set whose `Params` is `$p`.
+macro_rules! on_set {
+    ($p:expr, $s:ident => $e:expr) => {
+        match $p {
+            p if *p == MlDsa44::P => {
+                type $s = MlDsa44;
+                $e
+            }
+            p if *p == MlDsa65::P => {
+                type $s = MlDsa65;
+                $e
+            }
+            _ => {
+                type $s = MlDsa87;
+                $e
+            }
+        }
+    };
 }
 
 /// Runs `$e` with `$s` bound to the slot of the set `$p`.
 macro_rules! on_slot {
     ($self:expr, $p:expr, $s:ident => $e:expr) => {
-        match $p.l {
-            4 => {
+        match $p {
+            p if *p == MlDsa44::P => {
                 let $s = &mut $self.s44;
                 $e
             }
-            5 => {
+            p if *p == MlDsa65::P => {
                 let $s = &mut $self.s65;
                 $e
             }
@@ -138,38 +179,28 @@ impl Workspaces {
 
     /// Decodes `pk` as the key for `p`, then verifies under it.
     pub fn verify(&mut self, p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
-        on_slot!(self, p, s => s.decode_and_verify(p, pk, sig, m))
+        on_slot!(self, p, s => s.decode_and_verify(pk, sig, m))
     }
 
     /// Decodes `pk` as the key for `p`, for [`Workspaces::verify_decoded`].
     pub fn decode(&mut self, p: &Params, pk: &[u8]) -> Result<(), Error> {
-        on_slot!(self, p, s => s.key.decode(p, &mut s.ws, pk))
+        on_slot!(self, p, s => s.key.decode(&mut s.ws, pk))
     }
 
     /// Verifies under the key last decoded for `p`.
     pub fn verify_decoded(&mut self, p: &Params, sig: &[u8], m: Message) -> Result<(), Error> {
-        on_slot!(self, p, s => s.verify(p, sig, m))
+        on_slot!(self, p, s => s.verify(sig, m))
     }
 
     /// Bytes of the workspace and of the decoded key for `p`.
     pub fn size_of(p: &Params) -> (usize, usize) {
-        use std::mem::size_of;
-        match p.l {
-            4 => (size_of::<Workspace<4>>(), size_of::<PublicKey<4>>()),
-            5 => (size_of::<Workspace<5>>(), size_of::<PublicKey<6>>()),
-            _ => (size_of::<Workspace<7>>(), size_of::<PublicKey<8>>()),
-        }
+        on_set!(p, S => Slot::<S>::SIZES)
     }
 }
 
 /// Verifies with the workspace and the decoded key on the stack, as host callers may.
 pub fn verify(p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
-    match p.l {
-        4 => Slot::<4, 4>::new().decode_and_verify(p, pk, sig, m),
-        5 => Slot::<6, 5>::new().decode_and_verify(p, pk, sig, m),
-        7 => Slot::<8, 7>::new().decode_and_verify(p, pk, sig, m),
-        _ => Err(Error::Inval),
-    }
+    on_set!(p, S => Slot::<S>::new().decode_and_verify(pk, sig, m))
 }
 
 /// The kernel errno name of a result, as the CLI prints it.

@@ -11,7 +11,8 @@
 
 use mldsa_host::arch;
 use mldsa_host::keccak::StateX4;
-use mldsa_host::mldsa_verify::{self, PackedPoly};
+use mldsa_host::mldsa_verify;
+use mldsa_host::ntt::PackedPoly;
 use mldsa_host::ntt::Poly;
 use mldsa_host::params::{N, Q};
 use rand::rngs::StdRng;

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The calls of mldsa_api.rs, on which exports.c defines the library interface
+ * of <crypto/mldsa.h>. Each returns -EINVAL if @key or @ws is NULL or not
+ * aligned for its type, and -ELIBBAD until the module's self-tests have
+ * passed.
+ */
+#ifndef _CRYPTO_MLDSA_API_H
+#define _CRYPTO_MLDSA_API_H
+
+#include <crypto/mldsa.h>
+
+/* What mldsa_rust_verify() verifies a signature over */
+enum mldsa_rust_msg {
+	MLDSA_RUST_PURE,	/* M and a context string (FIPS 204, Algorithm 3) */
+	MLDSA_RUST_PREHASH,	/* PH(M) and a context string (Algorithm 5) */
+	MLDSA_RUST_MU,		/* mu (Algorithm 8 from line 7 on) */
+};
+
+/* mldsa_pubkey_init(), as <crypto/mldsa.h> describes it */
+int mldsa_rust_pubkey_init(struct mldsa_pubkey *key, enum mldsa_alg alg,
+			   const u8 *pk, size_t pk_len,
+			   struct mldsa_workspace *ws);
+
+/*
+ * Verifies @sig under @key over @m: M, PH(M) made with @ph, or mu, as @kind
+ * says, with the context string @ctx unless @kind is MLDSA_RUST_MU.
+ */
+int mldsa_rust_verify(const struct mldsa_pubkey *key, const u8 *sig,
+		      size_t sig_len, enum mldsa_rust_msg kind,
+		      enum mldsa_prehash ph, const u8 *m, size_t m_len,
+		      const u8 *ctx, size_t ctx_len, struct mldsa_workspace *ws);
+
+#endif /* _CRYPTO_MLDSA_API_H */
