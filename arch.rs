@@ -131,7 +131,7 @@ pub(crate) fn ntt(a: &mut Poly) {
     ntt::ntt(a)
 }
 
-/// `ntt::invntt_tomont` of `a` for any a[i] < 2^31 - 2^22: each is first brought below
+/// `ntt::invntt_tomont` of `a` for any `a[i]` < 2^31 - 2^22: each is first brought below
 /// q by `ntt::reduce32` (which the AVX2 routine does as it loads them).
 pub(crate) fn invntt_tomont(a: &mut Poly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]

@@ -10,7 +10,7 @@
 //! a SHAKE is started in one step ([`shake_start`]), then squeezed by permuting and
 //! reading the state.
 
-/// Four Keccak-f[1600] states, interleaved lane by lane.
+/// Four Keccak-f\[1600\] states, interleaved lane by lane.
 pub type StateX4 = [[u8; 32]; 25];
 
 /// The SHAKE128 and SHAKE256 rates, in bytes.
@@ -74,7 +74,7 @@ const RC: [u64; 24] = [
     0x8000000080008008,
 ];
 
-/// Keccak-f[1600] (FIPS 202, Algorithm 7) on state `s` (taken modulo 4): the portable
+/// Keccak-f\[1600\] (FIPS 202, Algorithm 7) on state `s` (taken modulo 4): the portable
 /// permutation, for machines without an arch routine.
 pub fn keccak_f1600(st: &mut StateX4, s: usize) {
     // In range whatever the callers, so that the lanes are read and written without bounds
@@ -89,7 +89,7 @@ pub fn keccak_f1600(st: &mut StateX4, s: usize) {
     }
 }
 
-/// One round of Keccak-f[1600] (FIPS 202, Section 3.3).
+/// One round of Keccak-f\[1600\] (FIPS 202, Section 3.3).
 #[inline(always)]
 fn round(a: &mut [u64; 25], rc: u64) {
     // Theta.

@@ -70,21 +70,21 @@ impl XorShift {
     }
 }
 
-/// a * b in Z_q[X]/(X^256 + 1), coefficients in [0, q), computed the schoolbook way.
+/// a * b in `Z_q[X]/(X^256 + 1)`, coefficients in [0, q), computed the schoolbook way.
 fn schoolbook_mul(a: &Poly, b: &Poly) -> Poly {
     let mut c = [0; N];
     for (k, ck) in c.iter_mut().enumerate() {
         let mut sum = 0i64;
         for (i, &ai) in a.iter().enumerate() {
             // X^i * X^j with i + j = k, or i + j = k + 256 where X^256 = -1.
-            let p = ai as i64 * b[(k + N - i) % N] as i64;
+            let p = i64::from(ai) * i64::from(b[(k + N - i) % N]);
             if i <= k {
                 sum += p;
             } else {
                 sum -= p;
             }
         }
-        *ck = sum.rem_euclid(Q as i64) as i32;
+        *ck = sum.rem_euclid(i64::from(Q)) as i32;
     }
     c
 }
@@ -117,12 +117,12 @@ extern "C" fn ntt_mul_matches_schoolbook(_test: *mut bindings::kunit) {
 
 /// `montgomery_reduce`, `reduce32` and `freeze` against plain i64 arithmetic.
 extern "C" fn reduce_matches_i64(_test: *mut bindings::kunit) {
-    let q = Q as i64;
+    let q = i64::from(Q);
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for _ in 0..10_000 {
         // |a| < 2^31 * q, the documented input range of montgomery_reduce.
         let a = (rng.next() % (((q as u64) << 32) - 1)) as i64 - ((q << 31) - 1);
-        let r = ntt::montgomery_reduce(a) as i64;
+        let r = i64::from(ntt::montgomery_reduce(a));
         check!(-q < r && r < q);
         // r = a * 2^-32 mod q  <=>  r * 2^32 = a mod q.
         check!(((r << 32) - a).rem_euclid(q) == 0);
@@ -132,9 +132,9 @@ extern "C" fn reduce_matches_i64(_test: *mut bindings::kunit) {
         let x = x as i32;
         let r = ntt::reduce32(x);
         check!((-6283009..=6283008).contains(&r));
-        check!((r as i64 - x as i64).rem_euclid(q) == 0);
+        check!((i64::from(r) - i64::from(x)).rem_euclid(q) == 0);
         if x > -Q {
-            check!(ntt::freeze(x) as i64 == (x as i64).rem_euclid(q));
+            check!(i64::from(ntt::freeze(x)) == i64::from(x).rem_euclid(q));
         }
     }
     check!(ntt::freeze(-Q + 1) == 1);
@@ -487,6 +487,14 @@ extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
     }
 }
 
+/// `s` as the C string pointer bindings take (the kernel's `char` is unsigned).
+const fn c_ptr(s: &CStr) -> *const u8 {
+    #[cfg(linux_6_12)]
+    return s.as_ptr().cast();
+    #[cfg(not(linux_6_12))]
+    kernel::str::as_char_ptr_in_const_context(s)
+}
+
 /// Marks the running case skipped, with `why` as its KTAP comment.
 #[cfg(any(CONFIG_CRYPTO_MLDSA_AVX2, CONFIG_CRYPTO_MLDSA_S390_VX))]
 fn skip(test: *mut bindings::kunit, why: &CStr) {
@@ -495,14 +503,14 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
     let test = unsafe { &mut *test };
     test.status = bindings::kunit_status_KUNIT_SKIPPED;
     for (d, &c) in test.status_comment.iter_mut().zip(why.to_bytes_with_nul()) {
-        *d = c as _;
+        *d = c;
     }
 }
 
 /// The AVX2 routines equal the portable code on random inputs: modulo q for the NTTs (inputs
 /// in (-q, q), and for the inverse up to 255q, reduced first), and bit for bit for the
 /// pointwise product of packed polynomials, the packing, w1Encode of HighBits, the 4-way and
-/// the single-state Keccak-f[1600] against portable permutations, and ExpandA's rejection
+/// the single-state Keccak-f\[1600\] against portable permutations, and ExpandA's rejection
 /// sampling with multiply-accumulate. Skipped on a CPU without AVX2 (QEMU `-cpu max` has
 /// it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
@@ -609,7 +617,7 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
     }
 }
 
-/// The AVX-512VL 4-way Keccak-f[1600] equals four portable permutations on random states.
+/// The AVX-512VL 4-way Keccak-f\[1600\] equals four portable permutations on random states.
 /// Skipped on a CPU without AVX-512VL (QEMU's emulation has none), where the AVX2 one runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 extern "C" fn avx512_matches_portable(test: *mut bindings::kunit) {
@@ -622,7 +630,7 @@ extern "C" fn avx512_matches_portable(test: *mut bindings::kunit) {
     keccak_x4_matches(&mut XorShift(0x7f4a_7c15_9e37_79b9), true);
 }
 
-/// Checks that the 4-way Keccak-f[1600] routine, the AVX-512VL one if `avx512`, equals four
+/// Checks that the 4-way Keccak-f\[1600\] routine, the AVX-512VL one if `avx512`, equals four
 /// portable permutations on 1000 random states.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 fn keccak_x4_matches(rng: &mut XorShift, avx512: bool) {
@@ -823,6 +831,10 @@ const ROUNDS: usize = 12;
 
 /// Kthread body: verifies valid and corrupted signatures in turn on the shared tfm, records
 /// the number of wrong answers, then waits to be stopped.
+///
+/// # Safety
+///
+/// `data` must point to a [`Work`] whose tfm holds a key, both outliving the thread.
 unsafe extern "C" fn worker(data: *mut c_void) -> c_int {
     // SAFETY: `data` is a `Work`, and its tfm, that outlive the thread (`kthread_stop` waits
     // for it).
@@ -872,9 +884,9 @@ extern "C" fn concurrent_requests(_test: *mut bindings::kunit) {
         *t = unsafe {
             bindings::kthread_create_on_node(
                 Some(worker),
-                (w as *const Work).cast_mut().cast(),
+                core::ptr::from_ref(w).cast_mut().cast(),
                 -1,
-                c"mldsa-kunit".as_ptr().cast(),
+                c_ptr(c"mldsa-kunit"),
             )
         };
     }
@@ -923,7 +935,7 @@ fn benchmark(name: &CStr, k: &Kat) {
     pr_info!(
         "{}: {} verifications/s, {} code ({} in {} us; under emulation such as QEMU TCG this is not hardware speed)\n",
         name.to_str().unwrap_or("?"),
-        ITERS as u64 * 1_000_000_000 / ns,
+        u64::from(ITERS) * 1_000_000_000 / ns,
         crate::arch::name(),
         ITERS,
         ns / 1000
@@ -992,7 +1004,7 @@ const fn case(
     // pointers, `None` function pointers and the zero variant of each enum.
     let mut case: bindings::kunit_case = unsafe { core::mem::zeroed() };
     case.run_case = Some(run);
-    case.name = name.as_ptr().cast();
+    case.name = c_ptr(name);
     case
 }
 
@@ -1053,7 +1065,7 @@ static mut SUITE: bindings::kunit_suite = {
     let name = b"mldsa_rust";
     let mut i = 0;
     while i < name.len() {
-        suite.name[i] = name[i] as _;
+        suite.name[i] = name[i];
         i += 1;
     }
     suite.test_cases = addr_of_mut!(CASES).cast();

@@ -71,9 +71,13 @@ macro_rules! mldsa_module {
     };
 }
 #[cfg(linux_6_12)]
-mldsa_module!(author: "Seed 70e730ef maintainers <maintainers@users.noreply.a-seed-70e730ef.example>");
+mldsa_module!(
+    author: "Seed 70e730ef maintainers <maintainers@users.noreply.a-seed-70e730ef.example>"
+);
 #[cfg(not(linux_6_12))]
-mldsa_module!(authors: ["Seed 70e730ef maintainers <maintainers@users.noreply.a-seed-70e730ef.example>"]);
+mldsa_module!(
+    authors: ["Seed 70e730ef maintainers <maintainers@users.noreply.a-seed-70e730ef.example>"]
+);
 
 impl From<mldsa_verify::Error> for Error {
     fn from(e: mldsa_verify::Error) -> Self {

@@ -74,6 +74,12 @@ fn c_tilde(st: &mut StateX4, len: usize) -> &mut [u8] {
     &mut st.as_flattened_mut()[..len]
 }
 
+impl<S: ParamSet> Default for Workspace<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<S: ParamSet> Workspace<S> {
     /// A zeroed workspace.
     pub const fn new() -> Self {
@@ -98,6 +104,12 @@ pub struct PublicKey<S: ParamSet> {
     tr: [u8; 64],
     /// NTT(t1), one packed polynomial per row.
     t1hat: S::Rows,
+}
+
+impl<S: ParamSet> Default for PublicKey<S> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl<S: ParamSet> PublicKey<S> {
@@ -174,7 +186,7 @@ impl PreHash {
     }
 
     /// Bytes of PH(M).
-    pub fn len(self) -> usize {
+    pub fn output_len(self) -> usize {
         match self {
             PreHash::Sha2_256 | PreHash::Sha3_256 | PreHash::Shake128 => 32,
             PreHash::Sha2_384 => 48,
@@ -220,7 +232,7 @@ pub fn verify_prehash<S: ParamSet>(
     ctx: &[u8],
     sig: &[u8],
 ) -> Result<(), Error> {
-    if phm.len() != ph.len() {
+    if phm.len() != ph.output_len() {
         return Err(Error::Inval);
     }
     let h = &mut ws.s.h;
@@ -469,7 +481,7 @@ fn swap_lane(st: &mut StateX4, t: usize, other: &mut [[u8; 8]; 25]) {
 
 /// One SHAKE128 block of RejNTTPoly (Algorithm 30), from state `t` of `st`, multiplied
 /// into `w`: each candidate that CoeffFromThreeBytes (Algorithm 14) accepts becomes
-/// A[*m], and w[*m] += A[*m] * zhat[*m] (Montgomery), until *m = 256. The block's 168
+/// `A[*m]`, and `w[*m] += A[*m] * zhat[*m]` (Montgomery), until `*m` = 256. The block's 168
 /// bytes are 7 groups of 24, each three lanes holding eight candidates; this takes the
 /// groups from `from` on (those before are done, see `arch::rej_ntt_mul_acc`).
 pub fn rej_ntt_mul_acc(

@@ -52,7 +52,7 @@ const fn to_mont(x: i64) -> i32 {
     (if r > Q as i64 / 2 { r - Q as i64 } else { r }) as i32
 }
 
-/// zetas[i] = zeta^BitRev8(i) * 2^32 mod q with zeta = 1753 (FIPS 204, Appendix B).
+/// `zetas[i]` = zeta^BitRev8(i) * 2^32 mod q with zeta = 1753 (FIPS 204, Appendix B).
 const ZETAS: [i32; N] = {
     let mut z = [0; N];
     let mut i = 0;

@@ -54,7 +54,7 @@ install_kernel_deps() {
 	qemu_ver=$(apt-cache policy qemu-system-x86 2>/dev/null | awk '/Candidate:/ {print $2}')
 	apt_install linux-source-6.12 build-essential flex bison bc libelf-dev \
 		libssl-dev openssl cpio kmod dwarves python3 python3-ply libclang-19-dev clang-19 lld-19 \
-		rustc-web rust-web-src libstd-rust-web-dev cargo-web busybox-static \
+		rustc-web rust-web-src rust-web-clippy libstd-rust-web-dev cargo-web busybox-static \
 		gcc-s390x-linux-gnu
 	# The image's qemu-utils 10.x Breaks qemu-system-common < 8.0: install the
 	# qemu-utils that matches Debian 12's QEMU 7.2 next to it.
@@ -147,9 +147,11 @@ select_arch() {
 select_kernel 6.12
 
 # rustup's rustc (first on PATH) has no rust-src: always use Debian's 1.96.
+# Every build is a clippy build (CLIPPY=1, Debian's clippy-driver of the same rustc): the
+# objects are rustc's, and a lint pass (kernel_lints) rebuilds nothing else.
 kmake() {
 	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
-		${KCROSS:+CROSS_COMPILE=$KCROSS} \
+		${KCROSS:+CROSS_COMPILE=$KCROSS} CLIPPY=1 CLIPPY_DRIVER=/usr/bin/clippy-driver \
 		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
 		BINDGEN="$BINDGEN" RUST_LIB_SRC="$RUST_LIB_SRC" "$@"
 }
@@ -365,13 +367,52 @@ _modsign_initramfs() {
 }
 
 # ---------------------------------------------------------------------------
+# Lines of rustc, clippy or rustdoc diagnostics (warnings and errors) in the log $1.
+count_diagnostics() {
+	{ grep -E '^(warning|error)(\[[A-Za-z0-9]+\])?: ' "$1" || true; } |
+		{ grep -vE 'warnings? emitted|generated [0-9]+ warnings?|aborting due to' || true; } | wc -l
+}
+
+# rustdoc of the module, with the flags of its last build (its .cmd file), as
+# `make rustdoc` documents the kernel's crates, private items included.
+module_rustdoc() {
+	local cmd
+	cmd=$(sed -n 's/^savedcmd_crypto\/mldsa\/mldsa_main.o := //p' "$KBUILD/crypto/mldsa/.mldsa_main.o.cmd")
+	cmd=$(sed -E 's# ; .*##; s#/usr/bin/(clippy-driver|rustc) #/usr/bin/rustdoc #;
+		s# --emit=[^ ]+##g; s# --crate-type [a-z]+##; s# --remap-path-[a-z]+=[^ ]+##g;
+		s# -[WA]clippy::[^ ]+##g; s# --out-dir [^ ]+# -o Documentation/output/mldsa --document-private-items#' <<<"$cmd")
+	(cd "$KBUILD" && export RUSTC_BOOTSTRAP=1 && eval "$cmd")
+}
+
+# The lints of the selected kernel's (x86_64) build, as "clippy N, rustdoc N" in
+# $LOGS/lints-$KVER: clippy on the kernel crate, with the abstractions of the
+# patches, and on the module, both rebuilt for it; rustdoc warnings of `make
+# rustdoc` (rerun when the tree or the config changes) and of the module.
+kernel_lints() {
+	local want stamp=$KBUILD/.mldsa-rustdoc-stamp clippy doc
+	phase "lint: clippy and rustdoc, Linux $KVER $KNAME (logs: $LOGS/clippy-$KVER.log, $LOGS/rustdoc-$KVER.log)"
+	rm -f "$KBUILD/rust/kernel.o" "$KBUILD/crypto/mldsa/mldsa_main.o"
+	logged "clippy-$KVER" kmake -j2 "${KTARGETS[@]}"
+	clippy=$(count_diagnostics "$LOGS/clippy-$KVER.log")
+	want=$( (cat "$KSRC.stamp" "$KBUILD/.config") | sha256sum | cut -d' ' -f1)
+	if [ "$(head -n 1 "$stamp" 2>/dev/null)" != "$want" ]; then
+		logged "rustdoc-$KVER" kmake -j2 rustdoc
+		printf '%s\n%s\n' "$want" "$(count_diagnostics "$LOGS/rustdoc-$KVER.log")" >"$stamp"
+	fi
+	logged "rustdoc-module-$KVER" module_rustdoc
+	doc=$(($(tail -n 1 "$stamp") + $(count_diagnostics "$LOGS/rustdoc-module-$KVER.log")))
+	echo "clippy $clippy, rustdoc $doc" | tee "$LOGS/lints-$KVER"
+}
+
 # Upstream hygiene, counted: scripts/checkpatch.pl --strict (Linux 7.3's) on the
-# module's C and assembly and on every patch, rustfmt with the kernel's
-# .rustfmt.toml on the module's Rust, and the raw C API uses (`bindings::`) and
-# `unsafe` left in the module's non-test Rust (comments not counted).
+# module's C, headers and assembly and on every patch; rustfmt with the kernel's
+# .rustfmt.toml on the module's Rust; clippy and rustdoc of each kernel's x86_64
+# build (kernel_lints); cargo clippy --all-targets on tools/; and the raw C API
+# uses (`bindings::`) and `unsafe` left in the module's non-test Rust (comments
+# not counted). Fails unless every finding count is 0.
 hygiene_counts() {
-	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu
-	local rust
+	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu cargo_clippy=0 c v
+	local rust lints=() bad l
 	# The module's Rust, less its KUnit suite.
 	rust=$(cd "$REPO" && ls ./*.rs arch/*/*.rs selftest/*.rs | grep -v kunit_tests.rs)
 	# From the kernel tree: run inside this git checkout, checkpatch looks at git's view.
@@ -382,8 +423,24 @@ hygiene_counts() {
 	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
 	rustfmt_files=$(cd "$REPO" && rustfmt --edition 2021 --config-path "$k/.rustfmt.toml" \
 		--check mldsa_main.rs 2>&1 | { grep -E '^Diff in' || true; } | cut -d' ' -f3 | sort -u | wc -l)
+	for c in host modsign; do
+		cargo clippy --all-targets --release --manifest-path "$REPO/tools/$c/Cargo.toml" \
+			>"$LOGS/cargo-clippy-$c.log" 2>&1 || echo "error: cargo clippy failed" >>"$LOGS/cargo-clippy-$c.log"
+		cargo_clippy=$((cargo_clippy + $(count_diagnostics "$LOGS/cargo-clippy-$c.log")))
+	done
+	bad=$((checkpatch + rustfmt_files + cargo_clippy))
+	for v in 6.12 7.3; do
+		l=$(cat "$LOGS/lints-$v" 2>/dev/null) || l="clippy ?, rustdoc ?"
+		lints+=("Linux $v x86_64 $l")
+		[ "$l" = "clippy 0, rustdoc 0" ] || bad=$((bad + 1))
+	done
 	nb=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -o 'bindings::' || true; } | wc -l)
 	nu=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -ow 'unsafe' || true; } | wc -l)
-	echo "hygiene: checkpatch --strict $checkpatch, rustfmt $rustfmt_files;" \
+	echo "hygiene: checkpatch --strict $checkpatch, rustfmt $rustfmt_files," \
+		"${lints[0]}, ${lints[1]}, cargo clippy (tools/) $cargo_clippy;" \
 		"module non-test Rust: bindings:: $nb, unsafe $nu"
+	if [ "$bad" != 0 ]; then
+		echo "FAILED: hygiene: every count of findings must be 0 (logs: $LOGS)" >&2
+		return 1
+	fi
 }

@@ -57,7 +57,7 @@ impl Avx2 {
         unsafe { mldsa_ntt_avx2(a.as_mut_ptr()) }
     }
 
-    /// `ntt::invntt_tomont` of `a` for a[i] < 2^31 - 2^22, which the routine first brings
+    /// `ntt::invntt_tomont` of `a` for `a[i]` < 2^31 - 2^22, which the routine first brings
     /// below q as `ntt::reduce32` does.
     pub fn invntt_tomont(&self, a: &mut Poly) {
         // SAFETY: `self` allows AVX2; the routine transforms the 256 coefficients of `a`.
@@ -87,7 +87,7 @@ impl Avx2 {
         unsafe { mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2) }
     }
 
-    /// Keccak-f[1600] of states 0..`states` of `st`; the others are scratch, which the
+    /// Keccak-f\[1600\] of states 0..`states` of `st`; the others are scratch, which the
     /// AVX-512VL routine permutes too: it is faster than the single-state one.
     pub fn keccak_f1600_x4(&self, st: &mut StateX4, states: usize) {
         // SAFETY: `self` allows AVX2, and AVX-512VL if `self.avx512`; each routine

@@ -8,6 +8,12 @@ use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
 
 /// A verifier's accept/reject decision for (pk, msg, ctx, sig).
 pub type Verify = fn(&[u8], &[u8], &[u8], &[u8]) -> bool;
+/// A deterministic signature of (msg, ctx) under the key from a seed.
+pub type Sign = fn(&[u8; 32], &[u8], &[u8]) -> Vec<u8>;
+/// HashML-DSA.Sign by `fips204`: (seed, M, ctx, PH) -> sig.
+pub type HashSign = fn(&[u8; 32], &[u8], &[u8], &fips204::Ph) -> Vec<u8>;
+/// HashML-DSA.Verify by `fips204`: (pk, M, ctx, PH, sig) -> decision.
+pub type HashVerify = fn(&[u8], &[u8], &[u8], &fips204::Ph, &[u8]) -> bool;
 
 /// One parameter set with a signer and its peer verifiers.
 pub struct Set {
@@ -16,7 +22,7 @@ pub struct Set {
     /// Deterministic key pair from a seed: (pk, signing key as its seed).
     pub keypair: fn(&[u8; 32]) -> Vec<u8>,
     /// Deterministic signature of (msg, ctx) under the key from `seed`.
-    pub sign: fn(&[u8; 32], &[u8], &[u8]) -> Vec<u8>,
+    pub sign: Sign,
     /// Verify_internal and external mu by RustCrypto `ml-dsa`: (pk, M' or mu, sig).
     pub rustcrypto_internal: fn(&[u8], &[u8], &[u8]) -> bool,
     pub rustcrypto_mu: fn(&[u8], &[u8; 64], &[u8]) -> bool,
@@ -24,8 +30,8 @@ pub struct Set {
     pub sign_internal: fn(&[u8; 32], &[u8]) -> Vec<u8>,
     /// HashML-DSA.Sign and HashML-DSA.Verify by `fips204`, which hashes M itself:
     /// (seed, M, ctx, PH) -> sig and (pk, M, ctx, PH, sig) -> decision.
-    pub fips204_hash_sign: fn(&[u8; 32], &[u8], &[u8], &fips204::Ph) -> Vec<u8>,
-    pub fips204_hash_verify: fn(&[u8], &[u8], &[u8], &fips204::Ph, &[u8]) -> bool,
+    pub fips204_hash_sign: HashSign,
+    pub fips204_hash_verify: HashVerify,
     pub peers: [(&'static str, Verify); 4],
     /// Peers with SIMD code, for the benchmark only (aws-lc with `--features aws-lc`). They
     /// take an empty context only.

@@ -1,6 +1,6 @@
 //! The host side of the SHAKE seam: the same shape as the kernel's SHAKE library
 //! (`shake128_init`, `shake256_init`, `shake_update`, `shake_squeeze`), as a sponge
-//! over the `keccak` crate's Keccak-f[1600]. Its state is the 200-byte Keccak state and
+//! over the `keccak` crate's Keccak-f\[1600\]. Its state is the 200-byte Keccak state and
 //! two offsets, like the kernel's `struct shake_ctx`, so workspace sizes match.
 
 /// A SHAKE128 or SHAKE256 context.
@@ -9,6 +9,12 @@ pub struct Shake {
     rate: u8,
     pos: u8,
     squeezing: bool,
+}
+
+impl Default for Shake {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Shake {
@@ -46,7 +52,7 @@ impl Shake {
         while !data.is_empty() {
             let pos = self.pos as usize;
             let n = data.len().min(rate - pos);
-            if pos % 8 == 0 && n % 8 == 0 {
+            if pos.is_multiple_of(8) && n.is_multiple_of(8) {
                 for (lane, b) in self.st[pos / 8..].iter_mut().zip(data[..n].chunks_exact(8)) {
                     *lane ^= u64::from_le_bytes(b.try_into().unwrap());
                 }
@@ -83,7 +89,7 @@ impl Shake {
             let pos = self.pos as usize;
             let n = out.len().min(rate - pos);
             let (head, tail) = out.split_at_mut(n);
-            if pos % 8 == 0 && n % 8 == 0 {
+            if pos.is_multiple_of(8) && n.is_multiple_of(8) {
                 for (b, lane) in head.chunks_exact_mut(8).zip(&self.st[pos / 8..]) {
                     b.copy_from_slice(&lane.to_le_bytes());
                 }
@@ -98,7 +104,7 @@ impl Shake {
     }
 }
 
-/// Keccak-f[1600], kept out of line as the kernel's `keccakf()` is (a separate C function),
+/// Keccak-f\[1600\], kept out of line as the kernel's `keccakf()` is (a separate C function),
 /// so that the stack measured on the host is that of the kernel's call structure.
 #[inline(never)]
 fn permute(st: &mut [u64; 25]) {
