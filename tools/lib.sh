@@ -147,11 +147,9 @@ select_arch() {
 select_kernel 6.12
 
 # rustup's rustc (first on PATH) has no rust-src: always use Debian's 1.96.
-# Every build is a clippy build (CLIPPY=1, Debian's clippy-driver of the same rustc): the
-# objects are rustc's, and a lint pass (kernel_lints) rebuilds nothing else.
 kmake() {
 	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
-		${KCROSS:+CROSS_COMPILE=$KCROSS} CLIPPY=1 CLIPPY_DRIVER=/usr/bin/clippy-driver \
+		${KCROSS:+CROSS_COMPILE=$KCROSS} \
 		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
 		BINDGEN="$BINDGEN" RUST_LIB_SRC="$RUST_LIB_SRC" "$@"
 }
@@ -386,13 +384,16 @@ module_rustdoc() {
 
 # The lints of the selected kernel's (x86_64) build, as "clippy N, rustdoc N" in
 # $LOGS/lints-$KVER: clippy on the kernel crate, with the abstractions of the
-# patches, and on the module, both rebuilt for it; rustdoc warnings of `make
-# rustdoc` (rerun when the tree or the config changes) and of the module.
+# patches, and on the module, both rebuilt for it with CLIPPY=1 (Debian's
+# clippy-driver of the same rustc); rustdoc warnings of `make rustdoc` (rerun
+# when the tree or the config changes) and of the module. Call it after the
+# boots: clippy-driver turns off MIR optimizations, so its objects differ from
+# rustc's (the next build_kernel rebuilds them).
 kernel_lints() {
 	local want stamp=$KBUILD/.mldsa-rustdoc-stamp clippy doc
 	phase "lint: clippy and rustdoc, Linux $KVER $KNAME (logs: $LOGS/clippy-$KVER.log, $LOGS/rustdoc-$KVER.log)"
 	rm -f "$KBUILD/rust/kernel.o" "$KBUILD/crypto/mldsa/mldsa_main.o"
-	logged "clippy-$KVER" kmake -j2 "${KTARGETS[@]}"
+	logged "clippy-$KVER" kmake -j2 CLIPPY=1 CLIPPY_DRIVER=/usr/bin/clippy-driver "${KTARGETS[@]}"
 	clippy=$(count_diagnostics "$LOGS/clippy-$KVER.log")
 	want=$( (cat "$KSRC.stamp" "$KBUILD/.config") | sha256sum | cut -d' ' -f1)
 	if [ "$(head -n 1 "$stamp" 2>/dev/null)" != "$want" ]; then
