@@ -6,17 +6,17 @@
 //! with the known answers of `kat.rs`; with `CONFIG_CRYPTO_MLDSA_BENCHMARK`, also
 //! `benchmark_mldsa44/65/87`.
 //!
-//! The 6.12 `kernel::kunit` module only offers `kunit_assert!`/`kunit_assert_eq!` (no
-//! `#[kunit_tests]`), so the suite is laid out by hand the way `KUNIT_CASE()` and
-//! `kunit_test_suite()` lay it out in C: a zero-terminated array of `kunit_case`, a
-//! `kunit_suite`, and a pointer to the suite in the `.kunit_test_suites` section.
+//! Each case is a `fn()` that checks with `check!` (`kunit_assert!`); [`suite!`] lists them.
+//! On 7.x the suite comes from `#[kunit_tests]`; the 6.12 `kernel::kunit` module only offers
+//! `kunit_assert!`, so there the suite is laid out by hand as in C: a zero-terminated array
+//! of `kunit_case`, a `kunit_suite`, and a pointer to the suite in `.kunit_test_suites`.
 
 use crate::ntt::{self, Poly};
 use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
 use crate::selftest;
 use crate::selftest::kat::{self, Kat};
 use core::ffi::{c_int, c_void, CStr};
-use core::ptr::{addr_of_mut, null_mut};
+use core::ptr::null_mut;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use kernel::{bindings, error::from_err_ptr, prelude::*};
 
@@ -90,7 +90,7 @@ fn schoolbook_mul(a: &Poly, b: &Poly) -> Poly {
 }
 
 /// NTT, pointwise Montgomery product and inverse NTT give the negacyclic product.
-extern "C" fn ntt_mul_matches_schoolbook(_test: *mut bindings::kunit) {
+fn ntt_mul_matches_schoolbook() {
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     for round in 0..4 {
         let a = rng.poly();
@@ -116,7 +116,7 @@ extern "C" fn ntt_mul_matches_schoolbook(_test: *mut bindings::kunit) {
 }
 
 /// `montgomery_reduce`, `reduce32` and `freeze` against plain i64 arithmetic.
-extern "C" fn reduce_matches_i64(_test: *mut bindings::kunit) {
+fn reduce_matches_i64() {
     let q = i64::from(Q);
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for _ in 0..10_000 {
@@ -290,7 +290,7 @@ macro_rules! tfm_with_key {
 
 /// Each algorithm is registered under its name, as sig (and, on 6.12, as akcipher), and on
 /// 7.x it is this module's driver that the name picks.
-extern "C" fn alloc_by_name(_test: *mut bindings::kunit) {
+fn alloc_by_name() {
     for (name, p, k) in SETS {
         let tfm = tfm_with_key!(name, k);
         check!(tfm.max_size() as usize == p.sig_len());
@@ -335,7 +335,7 @@ fn crypto_sig_over_akcipher(name: &CStr, p: &Params, k: &Kat) {
 }
 
 /// Valid signatures verify; one-bit changes to signature, message or key give EKEYREJECTED.
-extern "C" fn bit_flips_rejected(_test: *mut bindings::kunit) {
+fn bit_flips_rejected() {
     for (name, p, k) in SETS {
         let mut tfm = tfm_with_key!(name, k);
         check!(tfm.verify(k.sig, k.msg) == 0);
@@ -363,7 +363,7 @@ extern "C" fn bit_flips_rejected(_test: *mut bindings::kunit) {
 }
 
 /// Wrong key, signature and request lengths are refused; a key must be set first.
-extern "C" fn wrong_lengths_refused(_test: *mut bindings::kunit) {
+fn wrong_lengths_refused() {
     for (name, p, k) in SETS {
         let tfm = Tfm::alloc(name);
         check!(tfm.is_ok());
@@ -401,7 +401,7 @@ fn set_z0(p: &Params, sig: &mut [u8], z: i32) {
 }
 
 /// ||z|| at gamma1 - beta and malformed hints give EBADMSG; just inside the bound, EKEYREJECTED.
-extern "C" fn malformed_z_and_hints(_test: *mut bindings::kunit) {
+fn malformed_z_and_hints() {
     for (name, p, k) in SETS {
         let tfm = tfm_with_key!(name, k);
         let mut sig = KVec::from_elem(0u8, k.sig.len(), GFP_KERNEL).unwrap();
@@ -438,7 +438,7 @@ extern "C" fn malformed_z_and_hints(_test: *mut bindings::kunit) {
 /// message), verifies; the same with one message bit flipped does not. (6.12: 7.x's sig
 /// interface takes flat buffers.)
 #[cfg(linux_6_12)]
-extern "C" fn multi_entry_scatterlist(_test: *mut bindings::kunit) {
+fn multi_entry_scatterlist() {
     let k = &kat::ML_DSA_65_LONG;
     let tfm = tfm_with_key!(c"mldsa65", k);
     let mut all = KVec::with_capacity(k.sig.len() + k.msg.len(), GFP_KERNEL).unwrap();
@@ -468,7 +468,7 @@ extern "C" fn multi_entry_scatterlist(_test: *mut bindings::kunit) {
 
 /// The self-test passes on the module's known answers and fails, so that init would stop
 /// before registering anything, when one of them is corrupted.
-extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
+fn selftest_detects_corruption() {
     check!(selftest::run(&selftest::KATS).is_ok());
     pr_info!("selftest_detects_corruption: two self-test failures are expected next\n");
     let bad_msg = Kat {
@@ -488,19 +488,18 @@ extern "C" fn selftest_detects_corruption(_test: *mut bindings::kunit) {
 }
 
 /// `s` as the C string pointer bindings take (the kernel's `char` is unsigned).
-const fn c_ptr(s: &CStr) -> *const u8 {
+fn c_ptr(s: &CStr) -> *const u8 {
     #[cfg(linux_6_12)]
     return s.as_ptr().cast();
     #[cfg(not(linux_6_12))]
-    kernel::str::as_char_ptr_in_const_context(s)
+    s.as_char_ptr()
 }
 
 /// Marks the running case skipped, with `why` as its KTAP comment.
-#[cfg(any(CONFIG_CRYPTO_MLDSA_AVX2, CONFIG_CRYPTO_MLDSA_S390_VX))]
-fn skip(test: *mut bindings::kunit, why: &CStr) {
-    // SAFETY: `test` is the running case's `struct kunit`, which KUnit passed to the case and
-    // which outlives it; nothing else writes it while the case runs.
-    let test = unsafe { &mut *test };
+fn skip(why: &CStr) {
+    // SAFETY: Called from a running case, whose `struct kunit` outlives it; nothing else
+    // writes it while the case runs.
+    let test = unsafe { &mut *bindings::kunit_get_current_test() };
     test.status = bindings::kunit_status_KUNIT_SKIPPED;
     for (d, &c) in test.status_comment.iter_mut().zip(why.to_bytes_with_nul()) {
         *d = c;
@@ -514,14 +513,14 @@ fn skip(test: *mut bindings::kunit, why: &CStr) {
 /// sampling with multiply-accumulate. Skipped on a CPU without AVX2 (QEMU `-cpu max` has
 /// it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
+fn avx2_matches_portable() {
     use crate::arch::{self, avx2};
     use crate::keccak::{keccak_f1600, StateX4, SHAKE128_RATE};
     use crate::mldsa_verify;
     use crate::ntt::PackedPoly;
 
     if !avx2::usable() {
-        skip(test, c"no AVX2 on this CPU: the portable code runs");
+        skip(c"no AVX2 on this CPU: the portable code runs");
         return;
     }
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
@@ -620,11 +619,11 @@ extern "C" fn avx2_matches_portable(test: *mut bindings::kunit) {
 /// The AVX-512VL 4-way Keccak-f\[1600\] equals four portable permutations on random states.
 /// Skipped on a CPU without AVX-512VL (QEMU's emulation has none), where the AVX2 one runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-extern "C" fn avx512_matches_portable(test: *mut bindings::kunit) {
+fn avx512_matches_portable() {
     use crate::arch::avx2;
 
     if !avx2::avx512() {
-        skip(test, c"no AVX-512VL on this CPU: the AVX2 Keccak runs");
+        skip(c"no AVX-512VL on this CPU: the AVX2 Keccak runs");
         return;
     }
     keccak_x4_matches(&mut XorShift(0x7f4a_7c15_9e37_79b9), true);
@@ -703,14 +702,11 @@ fn irq_restore(mask: usize) {
 /// The s390 vector-facility NTTs equal the portable code word for word on random inputs in
 /// (-q, q), the range both take. Skipped without the facility (QEMU `-cpu max` has it).
 #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
-extern "C" fn vx_matches_portable(test: *mut bindings::kunit) {
+fn vx_matches_portable() {
     use crate::arch::vx;
 
     if !vx::usable() {
-        skip(
-            test,
-            c"no vector facility on this machine: the portable code runs",
-        );
+        skip(c"no vector facility on this machine: the portable code runs");
         return;
     }
     let mut rng = XorShift(0x5339_0078_0d1c_e5a1);
@@ -764,7 +760,7 @@ const STACK_LIMIT: usize = if cfg!(target_arch = "s390x") {
 /// A verification through the crypto API uses at most [`STACK_LIMIT`] bytes of kernel stack:
 /// the akcipher call, the module's `verify`, the scatterlist walk, SHAKE and Keccak-f included.
 #[cfg(linux_6_12)]
-extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
+fn verify_stack_usage() {
     for (name, _, k) in SETS {
         let tfm = tfm_with_key!(name, k);
         let mut used = 0;
@@ -787,7 +783,7 @@ extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
 /// module's `verify` under the tfm's lock, SHAKE and Keccak-f included. (Measured below the
 /// lock, which may sleep, while `stack_used` runs with interrupts off.)
 #[cfg(not(linux_6_12))]
-extern "C" fn verify_stack_usage(_test: *mut bindings::kunit) {
+fn verify_stack_usage() {
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
     for (used, (name, _, _)) in [
         sig_stack_used::<MlDsa44>(&kat::ML_DSA_44),
@@ -868,7 +864,7 @@ unsafe extern "C" fn worker(data: *mut c_void) -> c_int {
 }
 
 /// Several kthreads share one tfm, each with its own requests; every answer is right.
-extern "C" fn concurrent_requests(_test: *mut bindings::kunit) {
+fn concurrent_requests() {
     let k = &kat::ML_DSA_65;
     let tfm = tfm_with_key!(c"mldsa65", k);
     let works = [0, 1, 2, 3].map(|seed| Work {
@@ -943,18 +939,18 @@ fn benchmark(name: &CStr, k: &Kat) {
 }
 
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
-extern "C" fn benchmark_mldsa44(_test: *mut bindings::kunit) {
+fn benchmark_mldsa44() {
     benchmark(c"mldsa44", &kat::ML_DSA_44);
 }
 
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
-extern "C" fn benchmark_mldsa65(_test: *mut bindings::kunit) {
+fn benchmark_mldsa65() {
     benchmark(c"mldsa65", &kat::ML_DSA_65);
 }
 
 /// The library interface's `mldsa_verify_noalloc()`, called as C calls it, uses at most
 /// [`STACK_LIMIT`] bytes of kernel stack as well; its memory is the caller's.
-extern "C" fn library_stack_usage(_test: *mut bindings::kunit) {
+fn library_stack_usage() {
     let algs = [
         bindings::mldsa_alg_MLDSA44,
         bindings::mldsa_alg_MLDSA65,
@@ -991,89 +987,100 @@ extern "C" fn library_stack_usage(_test: *mut bindings::kunit) {
 }
 
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
-extern "C" fn benchmark_mldsa87(_test: *mut bindings::kunit) {
+fn benchmark_mldsa87() {
     benchmark(c"mldsa87", &kat::ML_DSA_87);
 }
 
-/// A `KUNIT_CASE()`.
-const fn case(
-    name: &'static CStr,
-    run: extern "C" fn(*mut bindings::kunit),
-) -> bindings::kunit_case {
-    // SAFETY: `kunit_case` is plain C data for which all-zero bytes are a valid value: null
-    // pointers, `None` function pointers and the zero variant of each enum.
-    let mut case: bindings::kunit_case = unsafe { core::mem::zeroed() };
-    case.run_case = Some(run);
-    case.name = c_ptr(name);
-    case
+/// Declares the suite `mldsa_rust` of the case functions listed: with `#[kunit_tests]` on
+/// 7.x, and on 6.12, which has no such macro, laid out the way `KUNIT_CASE()` and
+/// `kunit_test_suite()` lay it out in C. A case listed `if cfg else why` runs where `cfg`
+/// holds, and elsewhere is skipped with the comment `why`.
+macro_rules! suite {
+    ($($case:ident $(if $cfg:meta else $why:literal)?,)*) => {
+        #[cfg(not(linux_6_12))]
+        #[kunit_tests(mldsa_rust)]
+        mod cases {
+            $(
+                #[test]
+                fn $case() {
+                    $(#[cfg(not($cfg))] super::skip($why);)?
+                    $(#[cfg($cfg)])? super::$case();
+                }
+            )*
+        }
+
+        #[cfg(linux_6_12)]
+        mod cases {
+            use core::ptr::addr_of_mut;
+            use kernel::bindings;
+
+            $(
+                extern "C" fn $case(_test: *mut bindings::kunit) {
+                    $(#[cfg(not($cfg))] super::skip($why);)?
+                    $(#[cfg($cfg)])? super::$case();
+                }
+            )*
+
+            /// A `KUNIT_CASE()` of `run`, named `name` (with its NUL).
+            const fn case(
+                name: &'static str,
+                run: extern "C" fn(*mut bindings::kunit),
+            ) -> bindings::kunit_case {
+                // SAFETY: `kunit_case` is plain C data for which all-zero bytes are a valid
+                // value: null pointers, `None` function pointers and the zero variant of each
+                // enum.
+                let mut case: bindings::kunit_case = unsafe { core::mem::zeroed() };
+                case.run_case = Some(run);
+                case.name = name.as_ptr();
+                case
+            }
+
+            static mut CASES: [bindings::kunit_case; [$(stringify!($case)),*].len() + 1] = [
+                $(case(concat!(stringify!($case), "\0"), $case),)*
+                // SAFETY: An all-zero case terminates the array, as `{}` does in C.
+                unsafe { core::mem::zeroed() },
+            ];
+
+            /// The suite, named like the module.
+            static mut SUITE: bindings::kunit_suite = {
+                // SAFETY: `kunit_suite` is plain C data for which all-zero bytes are a valid
+                // value.
+                let mut suite: bindings::kunit_suite = unsafe { core::mem::zeroed() };
+                let name = b"mldsa_rust";
+                let mut i = 0;
+                while i < name.len() {
+                    suite.name[i] = name[i];
+                    i += 1;
+                }
+                suite.test_cases = addr_of_mut!(CASES).cast();
+                suite
+            };
+
+            /// What `kunit_test_suite()` emits: KUnit runs every suite listed in this section
+            /// (built-in suites at boot, a module's suites when it is loaded).
+            #[used]
+            #[link_section = ".kunit_test_suites"]
+            static mut SUITE_PTR: *mut bindings::kunit_suite = addr_of_mut!(SUITE);
+        }
+    };
 }
 
-#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
-const N_BENCH: usize = 3;
-#[cfg(not(CONFIG_CRYPTO_MLDSA_BENCHMARK))]
-const N_BENCH: usize = 0;
-
-#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-const N_AVX2: usize = 2;
-#[cfg(not(CONFIG_CRYPTO_MLDSA_AVX2))]
-const N_AVX2: usize = 0;
-
-#[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
-const N_VX: usize = 1;
-#[cfg(not(CONFIG_CRYPTO_MLDSA_S390_VX))]
-const N_VX: usize = 0;
-
-/// `multi_entry_scatterlist`, on 6.12 only.
-#[cfg(linux_6_12)]
-const N_SG: usize = 1;
-#[cfg(not(linux_6_12))]
-const N_SG: usize = 0;
-
-static mut CASES: [bindings::kunit_case; 11 + N_SG + N_AVX2 + N_VX + N_BENCH] = [
-    case(c"ntt_mul_matches_schoolbook", ntt_mul_matches_schoolbook),
-    case(c"reduce_matches_i64", reduce_matches_i64),
-    case(c"alloc_by_name", alloc_by_name),
-    case(c"bit_flips_rejected", bit_flips_rejected),
-    case(c"wrong_lengths_refused", wrong_lengths_refused),
-    case(c"malformed_z_and_hints", malformed_z_and_hints),
-    #[cfg(linux_6_12)]
-    case(c"multi_entry_scatterlist", multi_entry_scatterlist),
-    case(c"selftest_detects_corruption", selftest_detects_corruption),
-    case(c"concurrent_requests", concurrent_requests),
-    case(c"verify_stack_usage", verify_stack_usage),
-    case(c"library_stack_usage", library_stack_usage),
-    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    case(c"avx2_matches_portable", avx2_matches_portable),
-    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    case(c"avx512_matches_portable", avx512_matches_portable),
-    #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
-    case(c"vx_matches_portable", vx_matches_portable),
-    #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
-    case(c"benchmark_mldsa44", benchmark_mldsa44),
-    #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
-    case(c"benchmark_mldsa65", benchmark_mldsa65),
-    #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
-    case(c"benchmark_mldsa87", benchmark_mldsa87),
-    // SAFETY: An all-zero case terminates the array, as `{}` does in C.
-    unsafe { core::mem::zeroed() },
-];
-
-/// The suite, named like the module.
-static mut SUITE: bindings::kunit_suite = {
-    // SAFETY: `kunit_suite` is plain C data for which all-zero bytes are a valid value.
-    let mut suite: bindings::kunit_suite = unsafe { core::mem::zeroed() };
-    let name = b"mldsa_rust";
-    let mut i = 0;
-    while i < name.len() {
-        suite.name[i] = name[i];
-        i += 1;
-    }
-    suite.test_cases = addr_of_mut!(CASES).cast();
-    suite
-};
-
-/// What `kunit_test_suite()` emits: KUnit runs every suite listed in this section (built-in
-/// suites at boot, a module's suites when it is loaded).
-#[used]
-#[link_section = ".kunit_test_suites"]
-static mut SUITE_PTR: *mut bindings::kunit_suite = addr_of_mut!(SUITE);
+suite! {
+    ntt_mul_matches_schoolbook,
+    reduce_matches_i64,
+    alloc_by_name,
+    bit_flips_rejected,
+    wrong_lengths_refused,
+    malformed_z_and_hints,
+    multi_entry_scatterlist if linux_6_12 else c"7.x's crypto_sig takes flat buffers",
+    selftest_detects_corruption,
+    concurrent_requests,
+    verify_stack_usage,
+    library_stack_usage,
+    avx2_matches_portable if CONFIG_CRYPTO_MLDSA_AVX2 else c"no AVX2 code in this build",
+    avx512_matches_portable if CONFIG_CRYPTO_MLDSA_AVX2 else c"no AVX2 code in this build",
+    vx_matches_portable if CONFIG_CRYPTO_MLDSA_S390_VX else c"no s390 vector code in this build",
+    benchmark_mldsa44 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+    benchmark_mldsa65 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+    benchmark_mldsa87 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+}
