@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The core's arch seam (`crate::arch`): the AVX2 routines of `arch/x86/` where the CPU has
-//! AVX2 and the FPU is usable in the calling context, the s390 vector-facility NTT of
+//! The core's arch seam (`crate::arch`): the AVX2 routines of `arch/x86/` (through the safe
+//! methods of `arch/x86/avx2.rs`, shared with the host harness) where the CPU has AVX2 and
+//! the FPU is usable in the calling context, the s390 vector-facility NTT of
 //! `arch/s390/` where the machine has the facility, the portable code otherwise. Each call
 //! is its own short FPU section (one NTT or one 4-way permutation), so preemption is never
 //! held off for long.
@@ -114,8 +115,6 @@ pub(crate) fn name() -> &'static str {
     "portable"
 }
 
-// The s390 routines (arch/s390/ntt_vx.S) transform the 256 coefficients they are given,
-// 4-byte aligned as `Poly` is, in their own FPU section (see each call's SAFETY comment).
 
 pub(crate) fn ntt(a: &mut Poly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
@@ -124,7 +123,8 @@ pub(crate) fn ntt(a: &mut Poly) {
     }
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
     if vx::usable() {
-        // SAFETY: The machine has the vector facility; see above.
+        // SAFETY: The machine has the vector facility; the routine transforms the 256
+        // coefficients of `a` (4-byte aligned, as `Poly` is) in its own FPU section.
         unsafe { vx::mldsa_ntt_vx_fpu(a.as_mut_ptr()) };
         return;
     }
@@ -141,7 +141,8 @@ pub(crate) fn invntt_tomont(a: &mut Poly) {
     a.iter_mut().for_each(|c| *c = ntt::reduce32(*c));
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
     if vx::usable() {
-        // SAFETY: The machine has the vector facility; see above.
+        // SAFETY: The machine has the vector facility; the routine transforms the 256
+        // coefficients of `a` (4-byte aligned, as `Poly` is) in its own FPU section.
         unsafe { vx::mldsa_invntt_vx_fpu(a.as_mut_ptr()) };
         return;
     }

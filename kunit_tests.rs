@@ -741,7 +741,7 @@ fn stack_used(f: impl FnOnce()) -> usize {
         unsafe { base.add(i).write_volatile(PAINT) };
     }
     f();
-    // SAFETY: As above; only reads.
+    // SAFETY: The words painted above, still unused stack of this kthread; only reads.
     let untouched = (0..words)
         .take_while(|&i| unsafe { base.add(i).read_volatile() } == PAINT)
         .count();
@@ -835,7 +835,7 @@ unsafe extern "C" fn worker(data: *mut c_void) -> c_int {
     // SAFETY: `data` is a `Work`, and its tfm, that outlive the thread (`kthread_stop` waits
     // for it).
     let w = unsafe { &*data.cast::<Work>() };
-    // SAFETY: As above.
+    // SAFETY: `w.tfm` is the test's tfm, which outlives the thread as `w` does.
     let tfm = unsafe { &*w.tfm };
     let k = &kat::ML_DSA_65;
     let mut sig = KVec::from_elem(0u8, k.sig.len(), GFP_KERNEL).unwrap();
@@ -857,7 +857,7 @@ unsafe extern "C" fn worker(data: *mut c_void) -> c_int {
     w.done.store(true, Ordering::Release);
     // SAFETY: Plain kthread API calls from a kthread.
     while !unsafe { bindings::kthread_should_stop() } {
-        // SAFETY: As above.
+        // SAFETY: A kthread may sleep.
         unsafe { bindings::schedule_timeout_uninterruptible(1) };
     }
     0
@@ -926,7 +926,7 @@ fn benchmark(name: &CStr, k: &Kat) {
     for _ in 0..ITERS {
         check!(tfm.verify(k.sig, k.msg) == 0);
     }
-    // SAFETY: As above.
+    // SAFETY: `ktime_get` may be called from any context.
     let ns = (unsafe { bindings::ktime_get() } - t0).max(1) as u64;
     pr_info!(
         "{}: {} verifications/s, {} code ({} in {} us; under emulation such as QEMU TCG this is not hardware speed)\n",
