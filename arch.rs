@@ -115,7 +115,6 @@ pub(crate) fn name() -> &'static str {
     "portable"
 }
 
-
 pub(crate) fn ntt(a: &mut Poly) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     if avx2::run(|s| s.ntt(a)).is_some() {
