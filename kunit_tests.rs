@@ -514,73 +514,119 @@ fn skip(why: &CStr) {
 /// it), where only the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 fn avx2_matches_portable() {
-    use crate::arch::{self, avx2};
-    use crate::keccak::{keccak_f1600, StateX4, SHAKE128_RATE};
-    use crate::mldsa_verify;
-    use crate::ntt::PackedPoly;
+    use crate::arch::avx2;
 
     if !avx2::usable() {
         skip(c"no AVX2 on this CPU: the portable code runs");
         return;
     }
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
-    let canonical = |a: &Poly| a.map(|c| c.rem_euclid(Q));
     for _ in 0..300 {
-        // The inverse also takes |b| < 255q < 2^31 - 2^22, reduced first.
-        let (a, b) = (rng.poly(), rng.poly().map(|c| c * 255));
-        let mut got = [a, b];
-        let mut want = [a, b.map(ntt::reduce32)];
-        check!(avx2::run(|s| {
-            let [x, y] = &mut got;
-            s.ntt(x);
-            s.invntt_tomont(y);
-        })
-        .is_some());
-        ntt::ntt(&mut want[0]);
-        ntt::invntt_tomont(&mut want[1]);
-        check!(got.iter().map(canonical).eq(want.iter().map(canonical)));
-        check!(got[1].iter().all(|c| c.abs() < Q));
-        // Pointwise, on packed operands in [0, q), junk in the spare bytes.
-        let (mut pa, mut pb): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
-        rng.fill(&mut pa);
-        rng.fill(&mut pb);
-        for k in 0..N {
-            let (x, y) = (rng.coeff().abs(), rng.coeff().abs());
-            pa[3 * k..3 * k + 3].copy_from_slice(&x.to_le_bytes()[..3]);
-            pb[3 * k..3 * k + 3].copy_from_slice(&y.to_le_bytes()[..3]);
-        }
-        let (mut got, mut want) = ([0; N], [0; N]);
-        check!(avx2::run(|s| s.pointwise(&mut got, &pa, &pb)).is_some());
-        mldsa_verify::pointwise(&mut want, &pa, &pb);
-        check!(got == want);
-        // Packing, into a junk buffer, from the input range (-q, 2^31 - 2^22): odd
-        // coefficients of (-q, q) are spread over [0, 2^31 - 2^22).
-        let a = rng.poly().map(|c| {
-            if c & 1 == 0 {
-                c
-            } else {
-                c.wrapping_mul(256) & 0x7fbf_ffff
-            }
-        });
-        let (mut got, mut want): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
-        rng.fill(&mut got);
-        check!(avx2::run(|s| s.pack(&a, &mut got)).is_some());
-        mldsa_verify::pack(&a, &mut want);
-        check!(got == want);
-        // w1Encode of HighBits, both gamma2, into a junk buffer.
-        let w = rng.poly();
-        for (gamma2, len) in [((Q - 1) / 88, 192), ((Q - 1) / 32, 128)] {
-            let (mut got, mut want) = ([0; 192], [0; 192]);
-            rng.fill(&mut got);
-            let got = &mut got[..len];
-            check!(avx2::run(|s| s.w1_encode(gamma2, &w, got)).is_some());
-            mldsa_verify::w1_encode(gamma2, &w, &mut want[..len]);
-            check!(*got == want[..len]);
-        }
+        avx2_ntts_match(&mut rng);
+        avx2_pointwise_matches(&mut rng);
+        avx2_pack_matches(&mut rng);
+        avx2_w1_encode_matches(&mut rng);
     }
     keccak_x4_matches(&mut rng, false);
+    avx2_keccak_single_matches(&mut rng);
+    avx2_rej_ntt_matches(&mut rng);
+}
+
+// The checks of `avx2_matches_portable`, each in its own stack frame: together, their
+// buffers would not fit in a kernel stack.
+
+/// The NTT and the inverse NTT, modulo q, inputs in (-q, q) and for the inverse up to
+/// 255q, reduced first.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[inline(never)]
+fn avx2_ntts_match(rng: &mut XorShift) {
+    use crate::arch::avx2;
+
+    let canonical = |a: &Poly| a.map(|c| c.rem_euclid(Q));
+    let (a, b) = (rng.poly(), rng.poly().map(|c| c * 255));
+    let mut got = [a, b];
+    let mut want = [a, b.map(ntt::reduce32)];
+    check!(avx2::run(|s| {
+        let [x, y] = &mut got;
+        s.ntt(x);
+        s.invntt_tomont(y);
+    })
+    .is_some());
+    ntt::ntt(&mut want[0]);
+    ntt::invntt_tomont(&mut want[1]);
+    check!(got.iter().map(canonical).eq(want.iter().map(canonical)));
+    check!(got[1].iter().all(|c| c.abs() < Q));
+}
+
+/// The pointwise product, bit for bit, on packed operands in [0, q) with junk in the spare
+/// bytes.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[inline(never)]
+fn avx2_pointwise_matches(rng: &mut XorShift) {
+    use crate::arch::avx2;
+    use crate::ntt::PackedPoly;
+
+    let (mut pa, mut pb): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
+    rng.fill(&mut pa);
+    rng.fill(&mut pb);
+    for k in 0..N {
+        let (x, y) = (rng.coeff().abs(), rng.coeff().abs());
+        pa[3 * k..3 * k + 3].copy_from_slice(&x.to_le_bytes()[..3]);
+        pb[3 * k..3 * k + 3].copy_from_slice(&y.to_le_bytes()[..3]);
+    }
+    let (mut got, mut want) = ([0; N], [0; N]);
+    check!(avx2::run(|s| s.pointwise(&mut got, &pa, &pb)).is_some());
+    crate::mldsa_verify::pointwise(&mut want, &pa, &pb);
+    check!(got == want);
+}
+
+/// Packing, bit for bit, into a junk buffer, from the input range (-q, 2^31 - 2^22): odd
+/// coefficients of (-q, q) are spread over [0, 2^31 - 2^22).
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[inline(never)]
+fn avx2_pack_matches(rng: &mut XorShift) {
+    use crate::arch::avx2;
+    use crate::ntt::PackedPoly;
+
+    let a = rng.poly().map(|c| {
+        if c & 1 == 0 {
+            c
+        } else {
+            c.wrapping_mul(256) & 0x7fbf_ffff
+        }
+    });
+    let (mut got, mut want): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
+    rng.fill(&mut got);
+    check!(avx2::run(|s| s.pack(&a, &mut got)).is_some());
+    crate::mldsa_verify::pack(&a, &mut want);
+    check!(got == want);
+}
+
+/// w1Encode of HighBits, bit for bit, both gamma2, into a junk buffer.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[inline(never)]
+fn avx2_w1_encode_matches(rng: &mut XorShift) {
+    use crate::arch::avx2;
+
+    let w = rng.poly();
+    for (gamma2, len) in [((Q - 1) / 88, 192), ((Q - 1) / 32, 128)] {
+        let (mut got, mut want) = ([0; 192], [0; 192]);
+        rng.fill(&mut got);
+        let got = &mut got[..len];
+        check!(avx2::run(|s| s.w1_encode(gamma2, &w, got)).is_some());
+        crate::mldsa_verify::w1_encode(gamma2, &w, &mut want[..len]);
+        check!(*got == want[..len]);
+    }
+}
+
+/// The single-state Keccak-f\[1600\]: state 0 permuted, the others untouched.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[inline(never)]
+fn avx2_keccak_single_matches(rng: &mut XorShift) {
+    use crate::arch::avx2;
+    use crate::keccak::{keccak_f1600, StateX4};
+
     let mut st: StateX4 = [[0; 32]; 25];
-    // The single-state routine: state 0 permuted, the others untouched.
     for _ in 0..1000 {
         st.iter_mut().for_each(|row| rng.fill(row));
         let mut want = st;
@@ -588,8 +634,19 @@ fn avx2_matches_portable() {
         check!(avx2::run_with(false, |s| s.keccak_f1600_x4(&mut st, 1)).is_some());
         check!(st == want);
     }
-    // ExpandA's sampling: the AVX2 routine takes a block's first groups, the portable
-    // code the rest, as in a verification; the result must be the portable one.
+}
+
+/// ExpandA's sampling: the AVX2 routine takes a block's first groups, the portable code the
+/// rest, as in a verification; the result must be the portable one.
+#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+#[inline(never)]
+fn avx2_rej_ntt_matches(rng: &mut XorShift) {
+    use crate::arch;
+    use crate::keccak::{StateX4, SHAKE128_RATE};
+    use crate::mldsa_verify;
+    use crate::ntt::PackedPoly;
+
+    let mut st: StateX4 = [[0; 32]; 25];
     let mut zhat: PackedPoly = [0; 3 * N + 1];
     for i in 0..2000 {
         st.iter_mut().for_each(|row| rng.fill(row));

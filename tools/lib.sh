@@ -201,7 +201,7 @@ configure_kernel() {
 		phase "configure: $KBUILD/.config is up to date"
 		return 0
 	fi
-	phase "configure: Linux $KVER $KNAME, tinyconfig + tools/$KNAME.config + tools/linux-$KVER.config (log: $LOGS/$log.log)"
+	phase "configure: Linux $KVER $KNAME, tinyconfig + ${KCONFIG_FRAGMENTS[*]#"$REPO/"} (log: $LOGS/$log.log)"
 	logged "rustavailable-$KVER" kmake rustavailable
 	logged "$log" _configure_kernel
 	local line bad=0
@@ -261,6 +261,15 @@ kunit_results() {
 	for s; do args+=(--expect "$s"); done
 	python3 "$REPO/tools/ktap.py" "${args[@]}" "$console" | tee "$console.ktap"
 	return "${PIPESTATUS[0]}"
+}
+
+# Reports of the kernel's checkers in console log $1, one line each: BUG and WARNING
+# splats (lockdep's and DEBUG_LIST's among them), UBSAN, KASAN, KFENCE and
+# debugobjects reports, kmemleak's suspected leaks, oopses and Rust panics.
+checker_reports() {
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$1" |
+		grep -E '^(BUG:|WARNING:|UBSAN:|KASAN:|ODEBUG:|Oops:)|kmemleak: .*suspected memory leak|^=+$|possible (circular|recursive) locking|inconsistent lock state|panicked at|list_(add|del) corruption' |
+		grep -vE '^=+$' || true
 }
 
 # Whether KUnit case $1 passed, not skipped, in console log $2. (grep -c reads
@@ -403,6 +412,32 @@ kernel_lints() {
 	logged "rustdoc-module-$KVER" module_rustdoc
 	doc=$(($(tail -n 1 "$stamp") + $(count_diagnostics "$LOGS/rustdoc-module-$KVER.log")))
 	echo "clippy $clippy, rustdoc $doc" | tee "$LOGS/lints-$KVER"
+}
+
+# The debug kernel: the selected kernel's x86_64 build with tools/debug.config
+# (UBSAN, lockdep, atomic-sleep and preemption checks, KFENCE, debugobjects,
+# DEBUG_LIST, Rust overflow checks and debug assertions), in a build directory
+# of its own, booted once: its suites must pass with no checker report.
+debug_kernel() {
+	local console rc=0 reports
+	select_arch x86_64
+	KNAME=x86_64-debug KBUILD=$CACHE/build-$KVER-debug
+	KCONFIG_FRAGMENTS+=("$REPO/tools/debug.config")
+	console=$LOGS/console-$KVER-debug.log
+	configure_kernel
+	build_kernel
+	boot_kernel max "$console" || rc=$?
+	phase "results: KUnit on the debug kernel, Linux $KVER x86_64 (full console: $console)"
+	kunit_results "$console" mldsa_rust mldsa_api mldsa sha3 >/dev/null || rc=1
+	reports=$(checker_reports "$console" | wc -l)
+	checker_reports "$console"
+	awk -v what="debug kernel (UBSAN, lockdep, KFENCE, debugobjects), Linux $KVER x86_64" -v n="$reports" \
+		'/^[0-9]+ passed, [0-9]+ failed$/ {p = $1; f = $3} END {print what ": " p " passed, " f " failed, " n " reports"}' \
+		"$console.ktap"
+	if [ "$rc" != 0 ] || [ "$reports" != 0 ]; then
+		echo "FAILED: the debug kernel, Linux $KVER x86_64" >&2
+		return 1
+	fi
 }
 
 # Upstream hygiene, counted: scripts/checkpatch.pl --strict (Linux 7.3's) on the
