@@ -6,7 +6,7 @@
 //! with the known answers of `kat.rs`; with `CONFIG_CRYPTO_MLDSA_BENCHMARK`, also
 //! `benchmark_mldsa44/65/87`.
 //!
-//! Each case is a `fn()` that checks with `check!` (`kunit_assert!`); [`suite!`] lists them.
+//! Each case is a `fn()` that checks with `check!` (`kunit_assert!`); `suite!` lists them.
 //! On 7.x the suite comes from `#[kunit_tests]`; the 6.12 `kernel::kunit` module only offers
 //! `kunit_assert!`, so there the suite is laid out by hand as in C: a zero-terminated array
 //! of `kunit_case`, a `kunit_suite`, and a pointer to the suite in `.kunit_test_suites`.
