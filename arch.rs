@@ -9,6 +9,87 @@
 
 use crate::keccak::{keccak_f1600, StateX4};
 use crate::ntt::{self, PackedPoly, Poly};
+use core::fmt::{self, Write};
+use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+/// How much of the arch code may run, from none to all that the machine has; below
+/// [`Level::All`] only while the self-tests cover each code path ([`at_level`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Level {
+    /// The portable code only.
+    Portable,
+    /// The SIMD routines, but not the AVX-512VL Keccak.
+    Simd,
+    /// Everything the machine can run.
+    All,
+}
+
+/// The current [`Level`].
+static LEVEL: AtomicU8 = AtomicU8::new(Level::All as u8);
+
+/// Whether the current level allows the code of level `l`.
+fn allows(l: Level) -> bool {
+    LEVEL.load(Relaxed) >= l as u8
+}
+
+/// Runs `f` with the code of level `l` at most, then allows all again. Callers running
+/// meanwhile get the code of that level too, which gives the same results, more slowly.
+pub(crate) fn at_level<R>(l: Level, f: impl FnOnce() -> R) -> R {
+    LEVEL.store(l as u8, Relaxed);
+    let r = f();
+    LEVEL.store(Level::All as u8, Relaxed);
+    r
+}
+
+/// The levels whose code differs on this machine: the portable code, and each set of
+/// SIMD routines it can run.
+pub(crate) fn levels() -> impl Iterator<Item = Level> {
+    let mut prev = None;
+    [Level::Portable, Level::Simd, Level::All]
+        .into_iter()
+        .filter(move |&l| {
+            let name = at_level(l, name);
+            prev.replace(name) != Some(name)
+        })
+}
+
+/// The names of the code of each of [`levels`], as "portable, AVX2".
+pub(crate) struct Paths {
+    buf: [u8; 64],
+    len: usize,
+}
+
+impl Paths {
+    pub(crate) fn new() -> Self {
+        let mut p = Paths {
+            buf: [0; 64],
+            len: 0,
+        };
+        for (i, l) in levels().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            // The names fit: at most 42 bytes.
+            let _ = write!(p, "{sep}{}", at_level(l, name));
+        }
+        p
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("?")
+    }
+}
+
+impl fmt::Write for Paths {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let dst = self
+            .buf
+            .get_mut(self.len..self.len + s.len())
+            .ok_or(fmt::Error)?;
+        dst.copy_from_slice(s.as_bytes());
+        self.len += s.len();
+        Ok(())
+    }
+}
 
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 pub(crate) mod avx2 {
@@ -35,12 +116,12 @@ pub(crate) mod avx2 {
 
     /// Whether the AVX2 routines run (where the FPU is usable).
     pub(crate) fn usable() -> bool {
-        USABLE.load(Relaxed)
+        USABLE.load(Relaxed) && super::allows(super::Level::Simd)
     }
 
     /// Whether the AVX-512VL 4-way Keccak runs in place of the AVX2 ones.
     pub(crate) fn avx512() -> bool {
-        AVX512.load(Relaxed)
+        AVX512.load(Relaxed) && super::allows(super::Level::All)
     }
 
     /// Runs `f` with the AVX2 routines in a kernel FPU section and returns its value, if
@@ -85,7 +166,7 @@ pub(crate) mod vx {
 
     /// Whether the vector routines run.
     pub(crate) fn usable() -> bool {
-        USABLE.load(Relaxed)
+        USABLE.load(Relaxed) && super::allows(super::Level::Simd)
     }
 }
 

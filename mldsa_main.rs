@@ -108,7 +108,8 @@ impl kernel::Module for MlDsaModule {
         selftest::run(&selftest::KATS)?;
         mldsa_api::enable();
         pr_info!(
-            "self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87 ({} code)\n",
+            "self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87 on: {} ({} code)\n",
+            arch::Paths::new().as_str(),
             arch::name()
         );
         let m = MlDsaModule {

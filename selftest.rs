@@ -7,6 +7,7 @@
 //! and which verifies through `SigAlg::set_pub_key` and `SigAlg::verify` (`alg.rs`).
 
 use crate::alg::{AlgSet, MlDsa, State};
+use crate::arch;
 use crate::init_zeroed;
 use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use kat::Kat;
@@ -19,9 +20,16 @@ pub(crate) mod kat;
 /// The known answers for ML-DSA-44, ML-DSA-65 and ML-DSA-87.
 pub(crate) static KATS: [&Kat; 3] = [&kat::ML_DSA_44, &kat::ML_DSA_65, &kat::ML_DSA_87];
 
-/// Runs the self-tests with `kats` (in the order of [`KATS`]). A failure is logged and
-/// gives `ELIBBAD`, as a failed crypto self-test does.
+/// Runs the self-tests with `kats` (in the order of [`KATS`]) on each code path the machine
+/// can run (`arch::levels`): the portable code, which runs where the FPU is not usable, and
+/// each set of SIMD routines. A failure is logged and gives `ELIBBAD`, as a failed crypto
+/// self-test does.
 pub(crate) fn run(kats: &[&Kat; 3]) -> Result {
+    arch::levels().try_for_each(|l| arch::at_level(l, || run_once(kats)))
+}
+
+/// The self-tests on the code the current level allows.
+fn run_once(kats: &[&Kat; 3]) -> Result {
     cast::<MlDsa44>(kats[0])?;
     cast::<MlDsa65>(kats[1])?;
     cast::<MlDsa87>(kats[2])
@@ -39,7 +47,7 @@ fn cast<S: AlgSet>(kat: &Kat) -> Result {
     if valid.is_ok() && corrupted == Err(EKEYREJECTED) {
         return Ok(());
     }
-    let name = S::NAME;
-    pr_err!("{name:?} self-test failed: valid signature: {valid:?}, corrupted: {corrupted:?}\n");
+    let (name, code) = (S::NAME, arch::name());
+    pr_err!("{name:?} self-test failed on the {code} code: valid signature: {valid:?}, corrupted: {corrupted:?}\n");
     Err(ELIBBAD)
 }
