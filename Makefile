@@ -21,8 +21,8 @@ mldsa_rust-y := mldsa_main.o exports.o
 mldsa_rust-$(CONFIG_CRYPTO_MLDSA_AVX2) += arch/x86/ntt_avx2.o arch/x86/keccak_x4_avx2.o \
 					arch/x86/keccak_x4_avx512.o \
 					arch/x86/rej_ntt_avx2.o arch/x86/w1_encode_avx2.o
-mldsa_rust-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o arch/s390/ntt_vx_glue.o
-# Vector instructions; the routine runs only where the facility is (ntt_vx_glue.c).
+mldsa_rust-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o
+# Vector instructions; the routines run only where the facility is (arch.rs).
 AFLAGS_arch/s390/ntt_vx.o := -march=z13
 
 # The KUnit suite of the library interface, a C caller of its own.

@@ -3,7 +3,8 @@
 //! The core's arch seam (`crate::arch`): the AVX2 routines of `arch/x86/` (through the safe
 //! methods of `arch/x86/avx2.rs`, shared with the host harness) where the CPU has AVX2 and
 //! the FPU is usable in the calling context, the s390 vector-facility NTT of
-//! `arch/s390/` where the machine has the facility, the portable code otherwise. Each call
+//! `arch/s390/` (through `arch/s390/vx.rs`, shared too) where the machine has the
+//! facility, the portable code otherwise. Each call
 //! is its own short FPU section (one NTT or one 4-way permutation), so preemption is never
 //! held off for long.
 
@@ -144,29 +145,40 @@ pub(crate) mod avx2 {
     }
 }
 
-/// The s390 vector-facility NTT of `arch/s390/`; `ntt_vx_glue.c` runs each call in its
-/// own `kernel_fpu_begin()`/`kernel_fpu_end()` section.
 #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
 pub(crate) mod vx {
+    use crate::vx::Vx;
     use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
-
-    extern "C" {
-        fn mldsa_vx_available() -> bool;
-        pub(crate) fn mldsa_ntt_vx_fpu(a: *mut i32);
-        pub(crate) fn mldsa_invntt_vx_fpu(a: *mut i32);
-    }
+    use kernel::fpu::{with_kernel_fpu, VxRegs};
 
     /// Whether the machine has the vector facility; set by [`init`].
     static USABLE: AtomicBool = AtomicBool::new(false);
 
     pub(crate) fn init() {
-        // SAFETY: Only reads the machine's facility bits.
-        USABLE.store(unsafe { mldsa_vx_available() }, Relaxed);
+        USABLE.store(kernel::cpufeature::cpu_has_vx(), Relaxed);
     }
 
     /// Whether the vector routines run.
     pub(crate) fn usable() -> bool {
         USABLE.load(Relaxed) && super::allows(super::Level::Simd)
+    }
+
+    /// Runs `f` with the vector routines in a kernel FPU section on %v16-%v31, the
+    /// registers they use (so that a section interrupted in process context, on %v0-%v15,
+    /// needs no save), and returns its value, if the machine has the facility; otherwise
+    /// returns `None`. Not inlined: the section's register save area (264 bytes) is on the
+    /// stack only while it runs, not while the caller goes deeper.
+    #[inline(never)]
+    pub(crate) fn run<R>(f: impl FnOnce(&Vx) -> R) -> Option<R> {
+        if !usable() {
+            return None;
+        }
+        Some(with_kernel_fpu(VxRegs::HIGH, || {
+            // SAFETY: The machine has the vector facility (see `init`), and this closure
+            // runs in a kernel FPU section on %v16-%v31; `f` gets the value only by
+            // reference, so it does not outlive the section.
+            f(&unsafe { Vx::new() })
+        }))
     }
 }
 
@@ -202,10 +214,7 @@ pub(crate) fn ntt(a: &mut Poly) {
         return;
     }
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
-    if vx::usable() {
-        // SAFETY: The machine has the vector facility; the routine transforms the 256
-        // coefficients of `a` (4-byte aligned, as `Poly` is) in its own FPU section.
-        unsafe { vx::mldsa_ntt_vx_fpu(a.as_mut_ptr()) };
+    if vx::run(|v| v.ntt(a)).is_some() {
         return;
     }
     ntt::ntt(a)
@@ -220,10 +229,7 @@ pub(crate) fn invntt_tomont(a: &mut Poly) {
     }
     a.iter_mut().for_each(|c| *c = ntt::reduce32(*c));
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
-    if vx::usable() {
-        // SAFETY: The machine has the vector facility; the routine transforms the 256
-        // coefficients of `a` (4-byte aligned, as `Poly` is) in its own FPU section.
-        unsafe { vx::mldsa_invntt_vx_fpu(a.as_mut_ptr()) };
+    if vx::run(|v| v.invntt_tomont(a)).is_some() {
         return;
     }
     ntt::invntt_tomont(a)

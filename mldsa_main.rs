@@ -40,6 +40,10 @@ mod params;
 #[path = "arch/x86/avx2.rs"]
 #[allow(unreachable_pub)]
 mod avx2;
+#[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
+#[path = "arch/s390/vx.rs"]
+#[allow(unreachable_pub)]
+mod vx;
 
 /// The core's SHAKE seam.
 use kernel::crypto::sha3 as shake;

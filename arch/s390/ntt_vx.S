@@ -5,7 +5,7 @@
  * by layer, on the same values, four lanes at a time: its results are those of ntt.rs
  * (which the host harness and the KUnit case vx_matches_portable check). The arrays are 256
  * int32_t each, 4-byte aligned. The functions are leaves that use no stack; in the kernel
- * they run between kernel_fpu_begin(..., KERNEL_VXR) and kernel_fpu_end().
+ * they run in a kernel FPU section on %v16-%v31 (KERNEL_VXR_HIGH; arch/s390/vx.rs).
  *
  * void mldsa_ntt_vx(int32_t a[256]): ntt::ntt, in place. In: |a[i]| < q, natural order.
  *   Out: bit-reversed order, |a[i]| < 9q.

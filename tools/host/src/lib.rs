@@ -38,6 +38,9 @@ pub mod ntt;
 pub mod params;
 pub mod peers;
 pub mod shake;
+#[cfg(target_arch = "s390x")]
+#[path = "../../../arch/s390/vx.rs"]
+pub mod vx;
 
 use mldsa_verify::{Error, PreHash, PublicKey, Workspace};
 use params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};

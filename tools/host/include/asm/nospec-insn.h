@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The <asm/nospec-insn.h> macros that arch/s390/*.S use, without expolines, for
+ * The <asm/nospec-insn.h> macros that arch/s390/ntt_vx.S uses, without expolines, for
  * assembling them on the host (tools/host/build.rs). In the kernel the real header is used.
  */
 #ifndef _HOST_ASM_NOSPEC_INSN_H
