@@ -11,6 +11,7 @@
 //! `kunit_assert!`, so there the suite is laid out by hand as in C: a zero-terminated array
 //! of `kunit_case`, a `kunit_suite`, and a pointer to the suite in `.kunit_test_suites`.
 
+use crate::kunit_vectors::{Part, Want, MUTATIONS};
 use crate::ntt::{self, Poly};
 use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
 use crate::selftest;
@@ -171,7 +172,8 @@ impl Tfm {
     }
 
     /// Verifies with the signature and message laid out in a scatterlist with one entry per
-    /// piece of `pieces` (each piece copied to its own heap buffer), as a 6.12 caller does:
+    /// piece of `pieces` (each piece copied to its own heap buffer, at an odd address), as a
+    /// 6.12 caller does:
     /// `src_len` = `sig_len`, `dst_len` = `msg_len`.
     fn verify_sg(&self, pieces: &[&[u8]], sig_len: usize, msg_len: usize) -> c_int {
         // SAFETY: `req` is a prepared request on this tfm.
@@ -191,7 +193,9 @@ impl Tfm {
         let mut bufs = KVec::new();
         let mut sg = KVec::new();
         for piece in pieces {
-            let mut b = KVec::with_capacity(piece.len().max(1), GFP_KERNEL).unwrap();
+            // At an odd address: one byte before the piece.
+            let mut b = KVec::with_capacity(piece.len() + 1, GFP_KERNEL).unwrap();
+            b.push(0, GFP_KERNEL).unwrap();
             b.extend_from_slice(piece, GFP_KERNEL).unwrap();
             bufs.push(b, GFP_KERNEL).unwrap();
             // SAFETY: All-zero bytes are a valid `scatterlist`; `sg_init_table` sets it up.
@@ -204,7 +208,8 @@ impl Tfm {
         unsafe {
             bindings::sg_init_table(sg.as_mut_ptr(), pieces.len() as _);
             for (i, b) in bufs.iter().enumerate() {
-                bindings::sg_set_buf(sg.as_mut_ptr().add(i), b.as_ptr().cast(), b.len() as _);
+                let (at, len) = (b.as_ptr().add(1), b.len() - 1);
+                bindings::sg_set_buf(sg.as_mut_ptr().add(i), at.cast(), len as _);
             }
             let req = bindings::akcipher_request_alloc(self.0, bindings::GFP_KERNEL);
             if req.is_null() {
@@ -448,14 +453,7 @@ fn multi_entry_scatterlist() {
         if let Some(i) = flip {
             all[i] ^= 0x10;
         }
-        let mut pieces = KVec::new();
-        let (mut at, mut n) = (0, 1);
-        while at < all.len() {
-            let end = (at + n).min(all.len());
-            pieces.push(&all[at..end], GFP_KERNEL).unwrap();
-            at = end;
-            n = n * 3 + 7;
-        }
+        let pieces = uneven_pieces(&all);
         check!(pieces.len() > 6);
         let want = if flip.is_some() {
             neg(bindings::EKEYREJECTED)
@@ -463,6 +461,81 @@ fn multi_entry_scatterlist() {
             0
         };
         check!(tfm.verify_sg(&pieces, k.sig.len(), k.msg.len()) == want);
+    }
+}
+
+/// `all` cut into pieces of 1, 10, 37, 118, ... bytes.
+#[cfg(linux_6_12)]
+fn uneven_pieces(all: &[u8]) -> KVec<&[u8]> {
+    let mut pieces = KVec::new();
+    let (mut at, mut n) = (0, 1);
+    while at < all.len() {
+        let end = (at + n).min(all.len());
+        pieces.push(&all[at..end], GFP_KERNEL).unwrap();
+        at = end;
+        n = n * 3 + 7;
+    }
+    pieces
+}
+
+/// The vectors of `kunit_vectors.rs`, over a thousand known answers with one byte changed
+/// (every byte of each hint; bits of c~, z, the message and the key), give their results
+/// through the crypto API and through `mldsa_verify()`; on 6.12 also with the signature and
+/// message in a scatterlist of uneven entries at odd addresses.
+fn mutated_vectors() {
+    let algs = [
+        bindings::mldsa_alg_MLDSA44,
+        bindings::mldsa_alg_MLDSA65,
+        bindings::mldsa_alg_MLDSA87,
+    ];
+    for (i, ((name, _, k), alg)) in SETS.into_iter().zip(algs).enumerate() {
+        let mut tfm = tfm_with_key!(name, k);
+        let mut all = KVec::from_elem(0u8, k.sig.len() + k.msg.len(), GFP_KERNEL).unwrap();
+        let mut pk = KVec::from_elem(0u8, k.pk.len(), GFP_KERNEL).unwrap();
+        for m in MUTATIONS.iter().filter(|m| m.set == i) {
+            all[..k.sig.len()].copy_from_slice(k.sig);
+            all[k.sig.len()..].copy_from_slice(k.msg);
+            pk.copy_from_slice(k.pk);
+            match m.part {
+                Part::Sig => all[m.at] ^= m.xor,
+                Part::Msg => all[k.sig.len() + m.at] ^= m.xor,
+                Part::Pk => pk[m.at] ^= m.xor,
+            }
+            let (sig, msg) = all.split_at(k.sig.len());
+            let want = match m.want {
+                Want::Accept => 0,
+                Want::Reject => neg(bindings::EKEYREJECTED),
+                Want::Malformed => neg(bindings::EBADMSG),
+            };
+            if m.part == Part::Pk {
+                check!(tfm.set_pub_key(&pk) == 0);
+            }
+            // SAFETY: The inputs are readable for the lengths given.
+            let lib = unsafe {
+                bindings::mldsa_verify(
+                    alg,
+                    sig.as_ptr(),
+                    sig.len(),
+                    msg.as_ptr(),
+                    msg.len(),
+                    pk.as_ptr(),
+                    pk.len(),
+                )
+            };
+            let api = tfm.verify(sig, msg);
+            #[cfg(linux_6_12)]
+            let sg = tfm.verify_sg(&uneven_pieces(&all), sig.len(), msg.len());
+            #[cfg(not(linux_6_12))]
+            let sg = api; // 7.x's crypto_sig takes flat buffers.
+            if [api, sg, lib] != [want; 3] {
+                let (at, xor) = (m.at, m.xor);
+                pr_err!("{name:?} byte {at} ^ {xor:#x}: {api}, {sg}, {lib}, not {want}\n");
+            }
+            check!([api, sg, lib] == [want; 3]);
+            if m.part == Part::Pk {
+                check!(tfm.set_pub_key(k.pk) == 0);
+            }
+        }
     }
 }
 
@@ -1128,6 +1201,7 @@ suite! {
     bit_flips_rejected,
     wrong_lengths_refused,
     malformed_z_and_hints,
+    mutated_vectors,
     multi_entry_scatterlist if linux_6_12 else c"7.x's crypto_sig takes flat buffers",
     selftest_detects_corruption,
     concurrent_requests,

@@ -55,6 +55,8 @@ mod selftest;
 
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
 mod kunit_tests;
+#[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
+mod kunit_vectors;
 
 /// The `module!` of this module; `module!` took `authors` in place of `author` after 6.12.
 macro_rules! mldsa_module {

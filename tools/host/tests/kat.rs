@@ -5,9 +5,14 @@
 #[path = "../../../selftest/kat.rs"]
 mod kat;
 
+#[allow(dead_code)]
+#[path = "../../../kunit_vectors.rs"]
+mod kunit_vectors;
+
 mod common;
 
-use mldsa_host::mldsa_verify::PreHash;
+use kunit_vectors::{Part, Want, MUTATIONS};
+use mldsa_host::mldsa_verify::{Error, PreHash};
 use mldsa_host::shake::Shake;
 use mldsa_host::{peers::sets, Message, Workspaces};
 
@@ -141,6 +146,62 @@ fn kats_verify_everywhere_and_corruptions_fail() {
             for (name, peer) in set.peers {
                 assert!(!peer(k.pk, k.msg, b"", &sig), "{} {name}", set.name);
             }
+        }
+    });
+}
+
+#[test]
+fn mutations_file_is_generated() {
+    let out = common::bin(env!("CARGO_BIN_EXE_mldsa-kat"))
+        .arg("mutations")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stdout == include_bytes!("../../../kunit_vectors.rs"),
+        "kunit_vectors.rs differs from the output of mldsa-kat mutations"
+    );
+}
+
+/// The KUnit case's vectors give their results here too, on each code path; they cover
+/// every byte of each hint.
+#[test]
+fn mutations_give_their_results() {
+    let kats = [&kat::ML_DSA_44, &kat::ML_DSA_65, &kat::ML_DSA_87];
+    let sets = sets();
+    assert!(MUTATIONS.len() > 500);
+    for (i, (set, k)) in sets.iter().zip(kats).enumerate() {
+        let hint = k.sig.len() - set.p.omega - set.p.k;
+        assert!((hint..k.sig.len()).all(|at| MUTATIONS
+            .iter()
+            .any(|m| m.set == i && m.part == Part::Sig && m.at == at)));
+    }
+    common::on_each_path(|| {
+        let mut ws = Workspaces::boxed();
+        for m in MUTATIONS {
+            let (set, k) = (&sets[m.set], kats[m.set]);
+            let (mut pk, mut msg, mut sig) = (k.pk.to_vec(), k.msg.to_vec(), k.sig.to_vec());
+            match m.part {
+                Part::Sig => sig[m.at] ^= m.xor,
+                Part::Msg => msg[m.at] ^= m.xor,
+                Part::Pk => pk[m.at] ^= m.xor,
+            }
+            let want = match m.want {
+                Want::Accept => Ok(()),
+                Want::Reject => Err(Error::KeyRejected),
+                Want::Malformed => Err(Error::BadMsg),
+            };
+            let pure = Message::Pure {
+                msg: &msg,
+                ctx: b"",
+            };
+            assert_eq!(
+                ws.verify(set.p, &pk, &sig, pure),
+                want,
+                "{} {}",
+                set.name,
+                m.at
+            );
         }
     });
 }
