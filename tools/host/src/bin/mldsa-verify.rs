@@ -7,19 +7,57 @@
 //! or `"ph":"SHA2-512","phm":HEX` (HashML-DSA, with PH(M); ctx optional) in place of msg.
 //! The pre-hash names are ACVP's: SHA2-256, SHA2-384, SHA2-512, SHA3-256, SHA3-512,
 //! SHAKE-128 and SHAKE-256.
+//!
+//! Each answer is written as soon as its line is read. A line that is not UTF-8, not one
+//! JSON object, has a key twice or is longer than [`MAX_LINE`] bytes gets `EINVAL`; a long
+//! line is skipped without being held in memory. A read or write error ends the run with
+//! exit status 1.
 
 use mldsa_host::mldsa_verify;
 use mldsa_host::{errno_name, params, pre_hash, verify, Message};
 use mldsa_verify::Error;
-use serde_json::Value;
-use std::io::{BufRead, Write};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::{Map, Value};
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 
-fn field(v: &Value, name: &str) -> Option<Vec<u8>> {
+/// The longest line taken, in bytes: a message of up to 2 MiB, in hex.
+const MAX_LINE: usize = 4 << 20;
+
+/// A JSON object with no key twice (serde_json would keep the last).
+struct Object(Map<String, Value>);
+
+impl<'de> Deserialize<'de> for Object {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> Visitor<'de> for Keys {
+            type Value = Object;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON object with no key twice")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Object, A::Error> {
+                let mut m = Map::new();
+                while let Some((k, v)) = a.next_entry::<String, Value>()? {
+                    if m.contains_key(&k) {
+                        return Err(de::Error::custom(format!("key {k} twice")));
+                    }
+                    m.insert(k, v);
+                }
+                Ok(Object(m))
+            }
+        }
+        d.deserialize_map(Keys)
+    }
+}
+
+fn field(v: &Map<String, Value>, name: &str) -> Option<Vec<u8>> {
     hex::decode(v.get(name)?.as_str()?).ok()
 }
 
-fn check(line: &str) -> Result<(), Error> {
-    let v: Value = serde_json::from_str(line).map_err(|_| Error::Inval)?;
+fn check(line: &[u8]) -> Result<(), Error> {
+    let line = std::str::from_utf8(line).map_err(|_| Error::Inval)?;
+    let Object(v) = serde_json::from_str(line).map_err(|_| Error::Inval)?;
     let p = v
         .get("alg")
         .and_then(Value::as_str)
@@ -79,14 +117,53 @@ fn check(line: &str) -> Result<(), Error> {
     }
 }
 
-fn main() {
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for line in stdin.lock().split(b'\n') {
-        let Ok(line) = line else { break };
-        let line = String::from_utf8_lossy(&line);
-        if writeln!(out, "{}", errno_name(check(&line))).is_err() {
-            return;
+/// Reads the next line, without its newline, into `buf`: `None` at the end of the input,
+/// `Some(false)` if the line is longer than [`MAX_LINE`] (`buf` is then empty).
+fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut fits, mut any) = (true, false);
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(avail) => avail,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(any.then_some(fits));
+        }
+        any = true;
+        let end = avail.iter().position(|&b| b == b'\n');
+        let part = &avail[..end.unwrap_or(avail.len())];
+        fits &= buf.len() + part.len() <= MAX_LINE;
+        if fits {
+            buf.extend_from_slice(part);
+        } else {
+            buf.clear();
+        }
+        let used = end.map_or(avail.len(), |e| e + 1);
+        r.consume(used);
+        if end.is_some() {
+            return Ok(Some(fits));
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let (mut stdin, mut stdout) = (io::stdin().lock(), io::stdout().lock());
+    let mut line = Vec::new();
+    loop {
+        let answer = match read_line(&mut stdin, &mut line) {
+            Ok(None) => return ExitCode::SUCCESS,
+            Ok(Some(true)) => check(&line),
+            Ok(Some(false)) => Err(Error::Inval),
+            Err(e) => {
+                eprintln!("mldsa-verify: reading stdin: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Err(e) = writeln!(stdout, "{}", errno_name(answer)).and_then(|()| stdout.flush()) {
+            eprintln!("mldsa-verify: writing stdout: {e}");
+            return ExitCode::FAILURE;
         }
     }
 }
