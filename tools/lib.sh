@@ -219,6 +219,57 @@ configure_kernel() {
 	echo "$want" >"$stamp"
 }
 
+# Kconfig rules, each checked with tinyconfig + a fragment + olddefconfig (no
+# build) in $CACHE/kconfig-$KVER-$1: $1 the case's name, $2 ARCH, $3 the
+# fragment (lines), $4 the options that must come out =y, $5 those that must
+# not. Run with `openssl` on PATH a stub that lists ML-DSA key managers (as
+# OpenSSL 3.5 does) if $KCONFIG_OPENSSL_STUB is set. Chain with && (logged).
+_kconfig_case() {
+	local dir=$CACHE/kconfig-$KVER-$1 opt path=$PATH
+	if [ -n "${KCONFIG_OPENSSL_STUB:-}" ]; then
+		mkdir -p "$dir/bin" &&
+			printf '#!/bin/sh\necho "  ML-DSA-44 ML-DSA-65 ML-DSA-87"\n' >"$dir/bin/openssl" &&
+			chmod +x "$dir/bin/openssl" && path=$dir/bin:$PATH
+	fi
+	mkdir -p "$dir" && printf '%s\n' "$3" >"$dir/fragment" &&
+		PATH=$path KBUILD=$dir KARCH=$2 KCROSS= kmake tinyconfig &&
+		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$dir" "$dir/.config" "$dir/fragment" &&
+		PATH=$path KBUILD=$dir KARCH=$2 KCROSS= kmake olddefconfig || return 1
+	for opt in $4; do
+		grep -qx "CONFIG_$opt=y" "$dir/.config" || { echo "kconfig $1: CONFIG_$opt is not y"; return 1; }
+	done
+	for opt in ${5:-}; do
+		! grep -qE "^CONFIG_$opt=[ym]" "$dir/.config" || { echo "kconfig $1: CONFIG_$opt is set"; return 1; }
+	done
+}
+
+# The Kconfig rules of the module on Linux $KVER: no AVX2 code for ARCH=um
+# (whose x86_64 is no X86), the KUnit suites only with KUNIT=y, and module
+# signing with ML-DSA keys builds the verifier in (6.12: tools/patches/6.12/0016;
+# 7.x: through CRYPTO_MLDSA and CRYPTO_LIB_MLDSA_RUST). Prints one line.
+kconfig_tests() {
+	local rust="CONFIG_RUST=y
+CONFIG_CRYPTO=y" modsign="CONFIG_MODULES=y
+CONFIG_MODULE_SIG=y
+CONFIG_MODULE_SIG_KEY_TYPE_MLDSA_65=y
+CONFIG_CRYPTO_MLDSA_RUST=m" lib=
+	[ "$KVER" = 6.12 ] || lib="CONFIG_CRYPTO_LIB_MLDSA_RUST=y"
+	phase "kconfig: the module's Kconfig rules on Linux $KVER (logs: $LOGS/kconfig-$KVER-*.log)"
+	logged "kconfig-$KVER-um" _kconfig_case um um "$rust
+CONFIG_64BIT=y
+CONFIG_CRYPTO_MLDSA_RUST=y" "CRYPTO_MLDSA_RUST X86_64" CRYPTO_MLDSA_AVX2 &&
+		logged "kconfig-$KVER-kunit-m" _kconfig_case kunit-m x86_64 "$rust
+CONFIG_CRYPTO_MLDSA_RUST=y
+CONFIG_MODULES=y
+CONFIG_KUNIT=m
+CONFIG_CRYPTO_MLDSA_KUNIT_TEST=y" CRYPTO_MLDSA_RUST CRYPTO_MLDSA_KUNIT_TEST &&
+		KCONFIG_OPENSSL_STUB=1 logged "kconfig-$KVER-modsign" _kconfig_case modsign x86_64 "$rust
+$modsign
+$lib" "CRYPTO_MLDSA_RUST MODULE_SIG_KEY_TYPE_MLDSA_65" || return 1
+	echo "kconfig, Linux $KVER: ARCH=um without AVX2, KUnit only with KUNIT=y," \
+		"ML-DSA module signing builds the verifier in: 3 rules hold"
+}
+
 build_kernel() {
 	phase "build: Linux $KVER $KNAME ${KTARGETS[*]} in $KBUILD (log: $LOGS/build-$KVER-$KNAME.log)"
 	# On x86_64, `modules` also writes Module.symvers, which the test module is built against.
