@@ -149,7 +149,7 @@ select_kernel 6.12
 # rustup's rustc (first on PATH) has no rust-src: always use Debian's 1.96.
 kmake() {
 	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
-		${KCROSS:+CROSS_COMPILE=$KCROSS} \
+		${KCROSS:+CROSS_COMPILE=$KCROSS} ${KLLVM:+LLVM=$KLLVM} \
 		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
 		BINDGEN="$BINDGEN" RUST_LIB_SRC="$RUST_LIB_SRC" "$@"
 }
@@ -195,7 +195,7 @@ _configure_kernel() {
 # if any option of the fragments did not survive (e.g. RUST silently dropped).
 configure_kernel() {
 	local want stamp=$KBUILD/.mldsa-config-stamp log=configure-$KVER-$KNAME
-	want="$( (cat "${KCONFIG_FRAGMENTS[@]}" "$REPO/Kconfig" "$KSRC.stamp"; echo "$MODSIGN") | sha256sum | cut -d' ' -f1)"
+	want="$( (cat "${KCONFIG_FRAGMENTS[@]}" "$REPO/Kconfig" "$KSRC.stamp"; echo "$MODSIGN ${KLLVM:-}") | sha256sum | cut -d' ' -f1)"
 	mkdir -p "$KBUILD"
 	if [ -f "$KBUILD/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 		phase "configure: $KBUILD/.config is up to date"
@@ -279,7 +279,8 @@ build_kernel() {
 # Boot the kernel; KUnit runs the built-in suites, then reboots (QEMU exits).
 # $1: the QEMU CPU model (default max: on x86_64 it has AVX2, on s390x the
 # vector facility); $2: the console log (default $LOGS/console.log); $3: an
-# initramfs, whose /init runs instead of KUnit and ends the run by rebooting.
+# initramfs, whose /init runs instead of KUnit (after it, with BOOT_KUNIT=1) and
+# ends the run by rebooting.
 boot_kernel() {
 	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log} initrd=${3:-}
 	local tty=ttyS0 qemu=(qemu-system-x86_64 -machine q35 -bios qboot.rom -display none
@@ -287,7 +288,7 @@ boot_kernel() {
 	[ "$KARCH" != s390 ] || { tty=ttysclp0 qemu=(qemu-system-s390x -machine s390-ccw-virtio -nographic); }
 	local args=(-append "console=$tty kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
 	[ -z "$initrd" ] ||
-		args=(-initrd "$initrd" -append "console=$tty kunit.enable=0 panic=-1 oops=panic printk.devkmsg=on")
+		args=(-initrd "$initrd" -append "console=$tty kunit.enable=${BOOT_KUNIT:-0} panic=-1 oops=panic printk.devkmsg=on")
 	phase "boot: ${qemu[0]} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
 	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
 		-kernel "$KBUILD/$KIMAGE" "${args[@]}" </dev/null >"$console" 2>&1 || rc=$?
@@ -316,11 +317,13 @@ kunit_results() {
 
 # Reports of the kernel's checkers in console log $1, one line each: BUG and WARNING
 # splats (lockdep's and DEBUG_LIST's among them), UBSAN, KASAN, KFENCE and
-# debugobjects reports, kmemleak's suspected leaks, oopses and Rust panics.
+# debugobjects reports, kmemleak's suspected leaks (its summary, and each object
+# that tools/kmemleak-init.sh prints), oopses and Rust panics.
 checker_reports() {
 	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$1" |
 		grep -E '^(BUG:|WARNING:|UBSAN:|KASAN:|ODEBUG:|Oops:)|kmemleak: .*suspected memory leak|^=+$|possible (circular|recursive) locking|inconsistent lock state|panicked at|list_(add|del) corruption' |
 		grep -vE '^=+$' || true
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$1" | grep -E '^kmemleak-report: unreferenced object' || true
 }
 
 # Whether KUnit case $1 passed, not skipped, in console log $2. (grep -c reads
@@ -466,23 +469,42 @@ kernel_lints() {
 }
 
 # The debug kernel: the selected kernel's x86_64 build with tools/debug.config
-# (UBSAN, lockdep, atomic-sleep and preemption checks, KFENCE, debugobjects,
-# DEBUG_LIST, Rust overflow checks and debug assertions), in a build directory
-# of its own, booted once: its suites must pass with no checker report.
+# (KASAN, UBSAN, lockdep, atomic-sleep and preemption checks, kmemleak, KFENCE,
+# debugobjects, DEBUG_LIST, Rust overflow checks and debug assertions), built
+# with LLVM 19 (Rust allows KASAN only with clang) in a build directory of its
+# own, booted once with an initramfs that scans for leaks after KUnit: its
+# suites must pass and the scan run, with no checker report.
 debug_kernel() {
-	local console rc=0 reports
+	local console rc=0 reports KLLVM=-19 initrd
+	apt_install llvm-19 clang-19 lld-19
 	select_arch x86_64
 	KNAME=x86_64-debug KBUILD=$CACHE/build-$KVER-debug
 	KCONFIG_FRAGMENTS+=("$REPO/tools/debug.config")
-	console=$LOGS/console-$KVER-debug.log
+	console=$LOGS/console-$KVER-debug.log initrd=$KBUILD/kmemleak-initramfs.cpio
 	configure_kernel
 	build_kernel
-	boot_kernel max "$console" || rc=$?
-	phase "results: KUnit on the debug kernel, Linux $KVER x86_64 (full console: $console)"
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "nod /dev/kmsg 0600 0 0 c 1 11"
+		echo "dir /bin 0755 0 0"
+		echo "file /bin/busybox /bin/busybox 0755 0 0"
+		for f in sh mkdir mount reboot; do echo "slink /bin/$f busybox 0777 0 0"; done
+		echo "file /init $REPO/tools/kmemleak-init.sh 0755 0 0"
+	} >"$initrd.list" && "$KBUILD/usr/gen_init_cpio" "$initrd.list" >"$initrd"
+	# Without 5-level paging: with it, Linux 7.3 under KASAN can report a wild access from
+	# an interrupt taken while identify_cpu() rebuilds the boot CPU's feature bits (LA57
+	# among them), before any module code runs.
+	BOOT_KUNIT=1 boot_kernel max,la57=off "$console" "$initrd" || rc=$?
+	phase "results: KUnit and a kmemleak scan on the debug kernel, Linux $KVER x86_64 (full console: $console)"
 	kunit_results "$console" mldsa_rust mldsa_api mldsa sha3 >/dev/null || rc=1
+	grep -q 'mldsa-debug: kmemleak scan done' "$console" || {
+		echo "the kmemleak scan did not run" >&2
+		rc=1
+	}
 	reports=$(checker_reports "$console" | wc -l)
 	checker_reports "$console"
-	awk -v what="debug kernel (UBSAN, lockdep, KFENCE, debugobjects), Linux $KVER x86_64" -v n="$reports" \
+	awk -v what="debug kernel (KASAN, UBSAN, lockdep, kmemleak), Linux $KVER x86_64" -v n="$reports" \
 		'/^[0-9]+ passed, [0-9]+ failed$/ {p = $1; f = $3} END {print what ": " p " passed, " f " failed, " n " reports"}' \
 		"$console.ktap"
 	if [ "$rc" != 0 ] || [ "$reports" != 0 ]; then
