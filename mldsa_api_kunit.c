@@ -11,6 +11,7 @@
 #include <kunit/test.h>
 #include <linux/align.h>
 #include <linux/debugfs.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/string.h>
@@ -455,7 +456,8 @@ static bool alloc_calls_failing(struct kunit *test, unsigned int nth,
  * Each allocation of mldsa_verify() and of a crypto_sig tfm of mldsa65 (its
  * key set, a verification) made to fail in turn, with fail-nth: the caller
  * gets -ENOMEM or the right answer, never an accept or a crash. Leaks would
- * show in the kmemleak scan of the debug kernel.
+ * show in the kmemleak scan of the debug kernel. Also: mldsa_verify() refuses
+ * a wrong length before it allocates.
  */
 static void allocation_failures(struct kunit *test)
 {
@@ -463,10 +465,19 @@ static void allocation_failures(struct kunit *test)
 	u8 *bad = corrupted_sig(test, v);
 	long old[ARRAY_SIZE(fault_knobs)];
 	unsigned int nth = 0;
-	int i, enomem = 0;
+	int i, bad_len, enomem = 0;
+	bool reached;
 
 	for (i = 0; i < ARRAY_SIZE(fault_knobs); i++)
 		old[i] = fault_knob_swap(test, i, fault_knobs[i].val);
+	/* Wrong lengths are -EBADMSG before anything is allocated, as in 7.0. */
+	current->make_it_fail = 1;
+	WRITE_ONCE(current->fail_nth, 1);
+	bad_len = mldsa_verify(v->alg, v->sig, v->sig_len - 1, v->msg,
+			       v->msg_len, v->pk, v->pk_len);
+	reached = READ_ONCE(current->fail_nth) != 1;
+	WRITE_ONCE(current->fail_nth, 0);
+	current->make_it_fail = 0;
 	while (++nth < 1000 && alloc_calls_failing(test, nth, v, bad, &enomem))
 		;
 	for (i = 0; i < ARRAY_SIZE(fault_knobs); i++)
@@ -474,6 +485,8 @@ static void allocation_failures(struct kunit *test)
 
 	kunit_info(test, "failing from each of %u allocations on: %d calls gave -ENOMEM\n",
 		   nth - 1, enomem);
+	KUNIT_EXPECT_EQ(test, bad_len, -EBADMSG);
+	KUNIT_EXPECT_FALSE(test, reached);
 	KUNIT_EXPECT_LT(test, nth, 1000);
 	/* Each of the first three calls allocates, so gave -ENOMEM once at least. */
 	KUNIT_EXPECT_GE(test, enomem, 3);
@@ -485,6 +498,65 @@ static void allocation_failures(struct kunit *test)
 }
 #endif
 
+struct hint_flipper {
+	u8 *byte;
+	u8 valid;
+};
+
+/* Sets *byte to 0 and back to its valid value, for a while each, until stopped. */
+static int hint_flipper(void *data)
+{
+	struct hint_flipper *f = data;
+	int i;
+
+	while (!kthread_should_stop()) {
+		WRITE_ONCE(*f->byte, 0);
+		for (i = 0; i < 1000; i++)
+			cpu_relax();
+		WRITE_ONCE(*f->byte, f->valid);
+		for (i = 0; i < 1000; i++)
+			cpu_relax();
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * A C caller's signature changes during the call: another thread flips the
+ * end of the hint's last row between its value and 0, which makes the hint
+ * malformed. Each call gives 0 or -EBADMSG (the hint is checked, then read
+ * with bounds); none panics.
+ */
+static void concurrent_hint_change(struct kunit *test)
+{
+	const struct vector *v = &vectors[0];
+	struct mldsa_verify_buf *buf = kunit_kmalloc(test, sizeof(*buf),
+						     GFP_KERNEL);
+	u8 *sig = kunit_kmalloc(test, v->sig_len, GFP_KERNEL);
+	struct hint_flipper f;
+	struct task_struct *t;
+	int i, r, bad = 0, malformed = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, sig);
+	memcpy(sig, v->sig, v->sig_len);
+	f.byte = &sig[v->sig_len - 1];
+	f.valid = *f.byte;
+	KUNIT_ASSERT_GT(test, f.valid, 0);
+	t = kthread_run(hint_flipper, &f, "mldsa-kunit-flip");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	for (i = 0; i < 200; i++) {
+		r = mldsa_verify_noalloc(buf, v->alg, sig, v->sig_len, v->msg,
+					 v->msg_len, v->pk, v->pk_len);
+		malformed += r == -EBADMSG;
+		bad += r != 0 && r != -EBADMSG;
+	}
+	kthread_stop(t);
+	kunit_info(test, "200 calls: %d malformed, %d unexpected\n",
+		   malformed, bad);
+	KUNIT_EXPECT_EQ(test, bad, 0);
+}
+
 static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_like_linux_7_0),
 	KUNIT_CASE(verify_noalloc),
@@ -494,6 +566,7 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_prehash),
 	KUNIT_CASE(bad_arguments),
 	KUNIT_CASE(allocation_failures),
+	KUNIT_CASE(concurrent_hint_change),
 	{}
 };
 
