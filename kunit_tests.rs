@@ -1067,6 +1067,151 @@ fn benchmark(name: &CStr, k: &Kat) {
     );
 }
 
+/// Starts an instruction-count interval labelled `L`: a no-op that the QEMU plugin
+/// `tools/insn-count/mldsa-insns.c` recognises (`nopl 0x5344LLLL(%rax)`, `brcl 0,0x5344LLLL`).
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+#[inline(always)]
+fn insns_start<const L: u16>() {
+    // SAFETY: A no-op that touches no memory, register or flag.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        core::arch::asm!(
+            ".byte 0x0f, 0x1f, 0x80, {lo}, {hi}, 0x44, 0x53",
+            lo = const L & 0xff,
+            hi = const L >> 8,
+            options(nomem, nostack, preserves_flags)
+        )
+    };
+    // SAFETY: As above: a branch with an empty condition mask.
+    #[cfg(target_arch = "s390x")]
+    unsafe {
+        core::arch::asm!(
+            ".byte 0xc0, 0x04, 0x53, 0x44, {hi}, {lo}",
+            lo = const L & 0xff,
+            hi = const L >> 8,
+            options(nomem, nostack, preserves_flags)
+        )
+    };
+}
+
+/// Ends an instruction-count interval (`nopl 0x53450000(%rax)`, `brcl 0,0x53450000`).
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+#[inline(always)]
+fn insns_stop() {
+    // SAFETY: A no-op that touches no memory, register or flag.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        core::arch::asm!(
+            ".byte 0x0f, 0x1f, 0x80, 0, 0, 0x45, 0x53",
+            options(nomem, nostack, preserves_flags)
+        )
+    };
+    // SAFETY: As above.
+    #[cfg(target_arch = "s390x")]
+    unsafe {
+        core::arch::asm!(
+            ".byte 0xc0, 0x04, 0x53, 0x45, 0, 0",
+            options(nomem, nostack, preserves_flags)
+        )
+    };
+}
+
+/// Runs `f`, which must give 0, eight times, each between the markers of interval `L`.
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+fn counted<const L: u16>(mut f: impl FnMut() -> c_int) {
+    for _ in 0..8 {
+        insns_start::<L>();
+        let r = f();
+        insns_stop();
+        check!(r == 0);
+    }
+}
+
+/// The verifications of set `NN` that `count_instructions` counts, labelled `NN << 4 | i`:
+/// i = 0 the C `mldsa_verify()` where `lib/crypto/mldsa.c` provides it, 1 and 2 this
+/// module one-shot (`mldsa_verify_noalloc()`, the key decoded each time) on the portable
+/// code and on all the arch code, 3 and 4 the same with a key decoded once
+/// (`mldsa_verify_ctx()`).
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+macro_rules! count_set {
+    ($nn:literal, $k:expr, $alg:expr) => {{
+        use crate::arch::{at_level, Level};
+        let (k, alg): (&Kat, _) = (&$k, $alg);
+        let (sig, msg, pk) = (k.sig, k.msg, k.pk);
+        let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);
+        check!(buf.is_ok());
+        let mut buf = buf.unwrap();
+        let buf = buf.as_mut_ptr();
+        #[cfg(CONFIG_CRYPTO_LIB_MLDSA_GENERIC)]
+        counted::<{ $nn << 4 }>(|| {
+            // SAFETY: The inputs are readable for the lengths given.
+            unsafe {
+                bindings::mldsa_verify(
+                    alg,
+                    sig.as_ptr(),
+                    sig.len(),
+                    msg.as_ptr(),
+                    msg.len(),
+                    pk.as_ptr(),
+                    pk.len(),
+                )
+            }
+        });
+        let one_shot = || {
+            // SAFETY: `buf` is ours, of the right type and alignment; the inputs are
+            // readable for the lengths given.
+            unsafe {
+                bindings::mldsa_verify_noalloc(
+                    buf,
+                    alg,
+                    sig.as_ptr(),
+                    sig.len(),
+                    msg.as_ptr(),
+                    msg.len(),
+                    pk.as_ptr(),
+                    pk.len(),
+                )
+            }
+        };
+        at_level(Level::Portable, || counted::<{ $nn << 4 | 1 }>(one_shot));
+        counted::<{ $nn << 4 | 2 }>(one_shot);
+        // SAFETY: `buf` is valid for writes; only the fields' addresses are taken.
+        let (key, ws) = unsafe { (&raw mut (*buf).key, &raw mut (*buf).ws) };
+        // SAFETY: `key` and `ws` are ours, of the right types and alignment.
+        let rc = unsafe { bindings::mldsa_pubkey_init(key, alg, pk.as_ptr(), pk.len(), ws) };
+        check!(rc == 0);
+        let prepared = || {
+            // SAFETY: `key` holds a decoded key and `ws` is ours; the inputs are readable
+            // for the lengths given.
+            unsafe {
+                bindings::mldsa_verify_ctx(
+                    key,
+                    sig.as_ptr(),
+                    sig.len(),
+                    msg.as_ptr(),
+                    msg.len(),
+                    core::ptr::null(),
+                    0,
+                    ws,
+                )
+            }
+        };
+        at_level(Level::Portable, || counted::<{ $nn << 4 | 3 }>(prepared));
+        counted::<{ $nn << 4 | 4 }>(prepared);
+    }};
+}
+
+/// `count_instructions`: each verification of `count_set!` eight times between the markers
+/// that the QEMU plugin `tools/insn-count/mldsa-insns.c` counts the instructions between
+/// (`./tools/test` takes the least of each eight, free of interrupts). Without the plugin,
+/// it only checks that each verifies.
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+fn count_instructions() {
+    count_set!(44, kat::ML_DSA_44, bindings::mldsa_alg_MLDSA44);
+    count_set!(65, kat::ML_DSA_65, bindings::mldsa_alg_MLDSA65);
+    count_set!(87, kat::ML_DSA_87, bindings::mldsa_alg_MLDSA87);
+}
+
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
 fn benchmark_mldsa44() {
     benchmark(c"mldsa44", &kat::ML_DSA_44);
@@ -1215,4 +1360,5 @@ suite! {
     benchmark_mldsa44 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
     benchmark_mldsa65 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
     benchmark_mldsa87 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+    count_instructions if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
 }

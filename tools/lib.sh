@@ -191,6 +191,14 @@ _configure_kernel() {
 		kmake olddefconfig
 }
 
+# The lines of config fragments "$@" that set an option, the last for each
+# option (a later fragment overrides an earlier one, as merge_config.sh merges).
+last_settings() {
+	sed -nE 's/^# (CONFIG_[A-Za-z0-9_]+) is not set$/\1 &/p; s/^(CONFIG_[A-Za-z0-9_]+)=.*/\1 &/p' "$@" |
+		awk '{ o = $1; sub(/^[^ ]+ /, ""); if (!(o in v)) k[n++] = o; v[o] = $0 }
+			END { for (i = 0; i < n; i++) print v[k[i]] }'
+}
+
 # tinyconfig + the config fragments, redone only when an input changed. Fails
 # if any option of the fragments did not survive (e.g. RUST silently dropped).
 configure_kernel() {
@@ -204,14 +212,24 @@ configure_kernel() {
 	phase "configure: Linux $KVER $KNAME, tinyconfig + ${KCONFIG_FRAGMENTS[*]#"$REPO/"} (log: $LOGS/$log.log)"
 	logged "rustavailable-$KVER" kmake rustavailable
 	logged "$log" _configure_kernel
-	local line bad=0
+	local line opt bad=0
 	while IFS= read -r line; do
-		case $line in '' | '#'*) continue ;; esac
+		case $line in
+		'# '*) # "# CONFIG_X is not set": X must not be y or m.
+			opt=${line#\# }
+			opt=${opt%% *}
+			! grep -qE "^$opt=[ym]$" "$KBUILD/.config" || {
+				echo "config: $opt is set, which a fragment unsets" >&2
+				bad=1
+			}
+			continue
+			;;
+		esac
 		if ! grep -qxF -- "$line" "$KBUILD/.config"; then
 			echo "config: $line did not survive olddefconfig (got: $(grep -E "^(# )?${line%%=*}[= ]" "$KBUILD/.config" || echo unset))" >&2
 			bad=1
 		fi
-	done < <(cat "${KCONFIG_FRAGMENTS[@]}")
+	done < <(last_settings "${KCONFIG_FRAGMENTS[@]}")
 	[ "$bad" = 0 ] || {
 		echo "FAILED: configure (see $LOGS/$log.log and $LOGS/rustavailable-$KVER.log)" >&2
 		return 1
@@ -290,8 +308,9 @@ boot_kernel() {
 	[ -z "$initrd" ] ||
 		args=(-initrd "$initrd" -append "console=$tty kunit.enable=${BOOT_KUNIT:-0} panic=-1 oops=panic printk.devkmsg=on")
 	phase "boot: ${qemu[0]} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
+	# shellcheck disable=SC2086 # BOOT_QEMU_EXTRA: more QEMU arguments, split at spaces
 	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
-		-kernel "$KBUILD/$KIMAGE" "${args[@]}" </dev/null >"$console" 2>&1 || rc=$?
+		-kernel "$KBUILD/$KIMAGE" "${args[@]}" ${BOOT_QEMU_EXTRA:-} </dev/null >"$console" 2>&1 || rc=$?
 	if [ "$rc" = 124 ]; then
 		echo "boot: QEMU timed out after ${BOOT_TIMEOUT}s" >&2
 	elif [ "$rc" != 0 ]; then
@@ -511,6 +530,77 @@ debug_kernel() {
 		echo "FAILED: the debug kernel, Linux $KVER x86_64" >&2
 		return 1
 	fi
+}
+
+# The QEMU plugin tools/insn-count/mldsa-insns.c, built against qemu-plugin.h of
+# the source package of the installed QEMU (Debian 12's 7.2), which a private apt
+# configuration with deb-src lines of the same archive fetches into the cache.
+APT_SRC=$CACHE/apt-src
+INSN_PLUGIN=$CACHE/insn-count/libmldsa-insns.so
+_build_insn_plugin() {
+	local ver opts=(-o "Dir::Etc::SourceList=$APT_SRC/sources.list"
+		-o Dir::Etc::SourceParts=/nonexistent -o "Dir::State::Lists=$APT_SRC/lists"
+		-o "Dir::Cache=$APT_SRC/cache" -o APT::Sandbox::User=root)
+	ver=$(dpkg-query -W -f '${source:Version}' qemu-system-x86) || return 1
+	if [ ! -f "$CACHE/qemu-src/$ver/qemu-plugin.h" ]; then
+		mkdir -p "$APT_SRC/lists/partial" "$APT_SRC/cache/archives/partial" "$CACHE/qemu-src/$ver" &&
+			printf 'deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s\n' \
+				"http://deb.debian.org/debian bookworm main" \
+				"http://deb.debian.org/debian-security bookworm-security main" \
+				>"$APT_SRC/sources.list" &&
+			apt-get "${opts[@]}" update &&
+			(cd "$APT_SRC" && rm -f qemu_* &&
+				apt-get "${opts[@]}" source --download-only "qemu=$ver") &&
+			tar -xJOf "$APT_SRC"/qemu_*.orig.tar.xz --wildcards '*/include/qemu/qemu-plugin.h' \
+				>"$CACHE/qemu-src/$ver/qemu-plugin.h" || return 1
+	fi
+	mkdir -p "${INSN_PLUGIN%/*}" &&
+		gcc -O2 -Wall -shared -fPIC -I"$CACHE/qemu-src/$ver" -o "$INSN_PLUGIN" \
+			"$REPO/tools/insn-count/mldsa-insns.c"
+}
+
+# Exact in-kernel instruction counts: Linux $KVER x86_64 with lib/crypto/mldsa.c
+# and the module side by side (tools/perf.config), booted once with the plugin;
+# the KUnit case count_instructions brackets each verification with its markers.
+# Prints, per set, the least count of the eight runs of each verification (one
+# that no interrupt came into): the C mldsa_verify(), and this module one-shot
+# (mldsa_verify_noalloc(), the key decoded each time) and with a key decoded
+# once, on the portable and AVX2 code.
+insn_counts() {
+	local console rc=0 out
+	phase "insn-count: the QEMU plugin (log: $LOGS/insn-plugin.log)"
+	logged insn-plugin _build_insn_plugin
+	select_arch x86_64
+	# The x86_64 build's settings stay as they are for the steps after this one.
+	local KNAME=x86_64-perf KBUILD=$CACHE/build-$KVER-perf
+	local KCONFIG_FRAGMENTS=("${KCONFIG_FRAGMENTS[@]}" "$REPO/tools/perf.config")
+	console=$LOGS/console-$KVER-perf.log out=$LOGS/insns-$KVER-x86_64.txt
+	configure_kernel
+	build_kernel
+	rm -f "$out"
+	# One vCPU, its clock driven by its instruction count: the boot runs the same way
+	# each time, so the counts (interrupts and all) are identical from run to run.
+	BOOT_QEMU_EXTRA="-plugin $INSN_PLUGIN,out=$out -icount shift=0,sleep=off -smp 1" \
+		boot_kernel max "$console" || rc=$?
+	kunit_results "$console" mldsa_rust mldsa_api >/dev/null || rc=1
+	[ "$rc" = 0 ] && [ -s "$out" ] || {
+		echo "FAILED: the instruction counts, Linux $KVER x86_64 (console: $console)" >&2
+		return 1
+	}
+	awk -v k="Linux $KVER x86_64" '
+		{ if (!($1 in min) || $2 < min[$1]) min[$1] = $2 }
+		END {
+			for (nn = 44; nn <= 87; nn += (nn == 44 ? 21 : 22)) {
+				l = nn * 16
+				printf "in-kernel instructions per verify, %s, mldsa%d: C %d, Rust portable %d, Rust AVX2 %d\n",
+					k, nn, min[l], min[l + 1], min[l + 2]
+			}
+			for (nn = 44; nn <= 87; nn += (nn == 44 ? 21 : 22)) {
+				l = nn * 16
+				printf "in-kernel instructions per verify with a prepared key, %s, mldsa%d: Rust portable %d, Rust AVX2 %d\n",
+					k, nn, min[l + 3], min[l + 4]
+			}
+		}' "$out"
 }
 
 # Upstream hygiene, counted: scripts/checkpatch.pl --strict (Linux 7.3's) on the
