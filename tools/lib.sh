@@ -559,22 +559,23 @@ _build_insn_plugin() {
 			"$REPO/tools/insn-count/mldsa-insns.c"
 }
 
-# Exact in-kernel instruction counts: Linux $KVER x86_64 with lib/crypto/mldsa.c
-# and the module side by side (tools/perf.config), booted once with the plugin;
-# the KUnit case count_instructions brackets each verification with its markers.
-# Prints, per set, the least count of the eight runs of each verification (one
-# that no interrupt came into): the C mldsa_verify(), and this module one-shot
-# (mldsa_verify_noalloc(), the key decoded each time) and with a key decoded
-# once, on the portable and AVX2 code.
+# Exact in-kernel instruction counts: Linux $KVER for arch $1 (x86_64 or
+# s390x) with lib/crypto/mldsa.c and the module side by side (tools/perf.config),
+# booted once with the plugin; the KUnit case count_instructions brackets each
+# verification with its markers. Prints, per set, the least count of the eight
+# runs of each verification (one that no interrupt came into): the C
+# mldsa_verify(), and this module one-shot (mldsa_verify_noalloc(), the key
+# decoded each time) and with a key decoded once, on the portable and SIMD code.
 insn_counts() {
-	local console rc=0 out
+	local console rc=0 out simd=AVX2 dir=$CACHE/build-$KVER-perf
+	[ "$1" = x86_64 ] || { simd="vector facility" dir=$CACHE/build-$KVER-$1-perf; }
 	phase "insn-count: the QEMU plugin (log: $LOGS/insn-plugin.log)"
 	logged insn-plugin _build_insn_plugin
-	select_arch x86_64
-	# The x86_64 build's settings stay as they are for the steps after this one.
-	local KNAME=x86_64-perf KBUILD=$CACHE/build-$KVER-perf
+	select_arch "$1"
+	# The arch's own build settings stay as they are for the steps after this one.
+	local KNAME=$1-perf KBUILD=$dir
 	local KCONFIG_FRAGMENTS=("${KCONFIG_FRAGMENTS[@]}" "$REPO/tools/perf.config")
-	console=$LOGS/console-$KVER-perf.log out=$LOGS/insns-$KVER-x86_64.txt
+	console=$LOGS/console-$KVER-$1-perf.log out=$LOGS/insns-$KVER-$1.txt
 	configure_kernel
 	build_kernel
 	rm -f "$out"
@@ -584,21 +585,21 @@ insn_counts() {
 		boot_kernel max "$console" || rc=$?
 	kunit_results "$console" mldsa_rust mldsa_api >/dev/null || rc=1
 	[ "$rc" = 0 ] && [ -s "$out" ] || {
-		echo "FAILED: the instruction counts, Linux $KVER x86_64 (console: $console)" >&2
+		echo "FAILED: the instruction counts, Linux $KVER $1 (console: $console)" >&2
 		return 1
 	}
-	awk -v k="Linux $KVER x86_64" '
+	awk -v k="Linux $KVER $1" -v simd="$simd" '
 		{ if (!($1 in min) || $2 < min[$1]) min[$1] = $2 }
 		END {
 			for (nn = 44; nn <= 87; nn += (nn == 44 ? 21 : 22)) {
 				l = nn * 16
-				printf "in-kernel instructions per verify, %s, mldsa%d: C %d, Rust portable %d, Rust AVX2 %d\n",
-					k, nn, min[l], min[l + 1], min[l + 2]
+				printf "in-kernel instructions per verify, %s, mldsa%d: C %d, Rust portable %d, Rust %s %d\n",
+					k, nn, min[l], min[l + 1], simd, min[l + 2]
 			}
 			for (nn = 44; nn <= 87; nn += (nn == 44 ? 21 : 22)) {
 				l = nn * 16
-				printf "in-kernel instructions per verify with a prepared key, %s, mldsa%d: Rust portable %d, Rust AVX2 %d\n",
-					k, nn, min[l + 3], min[l + 4]
+				printf "in-kernel instructions per verify with a prepared key, %s, mldsa%d: Rust portable %d, Rust %s %d\n",
+					k, nn, min[l + 3], simd, min[l + 4]
 			}
 		}' "$out"
 }
