@@ -17,6 +17,7 @@ use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
 use crate::selftest;
 use crate::selftest::kat::{self, Kat};
 use core::ffi::{c_int, c_void, CStr};
+use core::mem::MaybeUninit;
 use core::ptr::null_mut;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use kernel::{bindings, error::from_err_ptr, prelude::*};
@@ -149,6 +150,53 @@ const SETS: [(&CStr, &Params, &Kat); 3] = [
     (c"mldsa65", &ML_DSA_65, &kat::ML_DSA_65),
     (c"mldsa87", &ML_DSA_87, &kat::ML_DSA_87),
 ];
+
+/// The sets' `enum mldsa_alg` values, in the order of [`SETS`].
+const ALGS: [bindings::mldsa_alg; 3] = [
+    bindings::mldsa_alg_MLDSA44,
+    bindings::mldsa_alg_MLDSA65,
+    bindings::mldsa_alg_MLDSA87,
+];
+
+/// `mldsa_verify()` of `<crypto/mldsa.h>`, called as C calls it.
+fn lib_verify(alg: bindings::mldsa_alg, sig: &[u8], msg: &[u8], pk: &[u8]) -> c_int {
+    // SAFETY: The inputs are readable for the lengths given.
+    unsafe {
+        bindings::mldsa_verify(
+            alg,
+            sig.as_ptr(),
+            sig.len(),
+            msg.as_ptr(),
+            msg.len(),
+            pk.as_ptr(),
+            pk.len(),
+        )
+    }
+}
+
+/// `mldsa_verify_noalloc()` in `buf`, called as C calls it.
+fn lib_verify_noalloc(
+    buf: &mut MaybeUninit<bindings::mldsa_verify_buf>,
+    alg: bindings::mldsa_alg,
+    sig: &[u8],
+    msg: &[u8],
+    pk: &[u8],
+) -> c_int {
+    // SAFETY: `buf` is writable memory of the right type and alignment, which the call
+    // needs no more of; the inputs are readable for the lengths given.
+    unsafe {
+        bindings::mldsa_verify_noalloc(
+            buf.as_mut_ptr(),
+            alg,
+            sig.as_ptr(),
+            sig.len(),
+            msg.as_ptr(),
+            msg.len(),
+            pk.as_ptr(),
+            pk.len(),
+        )
+    }
+}
 
 fn neg(e: u32) -> c_int {
     -(e as c_int)
@@ -483,12 +531,7 @@ fn uneven_pieces(all: &[u8]) -> KVec<&[u8]> {
 /// through the crypto API and through `mldsa_verify()`; on 6.12 also with the signature and
 /// message in a scatterlist of uneven entries at odd addresses.
 fn mutated_vectors() {
-    let algs = [
-        bindings::mldsa_alg_MLDSA44,
-        bindings::mldsa_alg_MLDSA65,
-        bindings::mldsa_alg_MLDSA87,
-    ];
-    for (i, ((name, _, k), alg)) in SETS.into_iter().zip(algs).enumerate() {
+    for (i, ((name, _, k), alg)) in SETS.into_iter().zip(ALGS).enumerate() {
         let mut tfm = tfm_with_key!(name, k);
         let mut all = KVec::from_elem(0u8, k.sig.len() + k.msg.len(), GFP_KERNEL).unwrap();
         let mut pk = KVec::from_elem(0u8, k.pk.len(), GFP_KERNEL).unwrap();
@@ -510,18 +553,7 @@ fn mutated_vectors() {
             if m.part == Part::Pk {
                 check!(tfm.set_pub_key(&pk) == 0);
             }
-            // SAFETY: The inputs are readable for the lengths given.
-            let lib = unsafe {
-                bindings::mldsa_verify(
-                    alg,
-                    sig.as_ptr(),
-                    sig.len(),
-                    msg.as_ptr(),
-                    msg.len(),
-                    pk.as_ptr(),
-                    pk.len(),
-                )
-            };
+            let lib = lib_verify(alg, sig, msg, &pk);
             let api = tfm.verify(sig, msg);
             #[cfg(linux_6_12)]
             let sg = tfm.verify_sg(&uneven_pieces(&all), sig.len(), msg.len());
@@ -1141,40 +1173,14 @@ macro_rules! count_set {
         let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);
         check!(buf.is_ok());
         let mut buf = buf.unwrap();
-        let buf = buf.as_mut_ptr();
         #[cfg(CONFIG_CRYPTO_LIB_MLDSA_GENERIC)]
-        counted::<{ $nn << 4 }>(|| {
-            // SAFETY: The inputs are readable for the lengths given.
-            unsafe {
-                bindings::mldsa_verify(
-                    alg,
-                    sig.as_ptr(),
-                    sig.len(),
-                    msg.as_ptr(),
-                    msg.len(),
-                    pk.as_ptr(),
-                    pk.len(),
-                )
-            }
+        counted::<{ $nn << 4 }>(|| lib_verify(alg, sig, msg, pk));
+        let mut one_shot = || lib_verify_noalloc(&mut buf, alg, sig, msg, pk);
+        at_level(Level::Portable, || {
+            counted::<{ $nn << 4 | 1 }>(&mut one_shot)
         });
-        let one_shot = || {
-            // SAFETY: `buf` is ours, of the right type and alignment; the inputs are
-            // readable for the lengths given.
-            unsafe {
-                bindings::mldsa_verify_noalloc(
-                    buf,
-                    alg,
-                    sig.as_ptr(),
-                    sig.len(),
-                    msg.as_ptr(),
-                    msg.len(),
-                    pk.as_ptr(),
-                    pk.len(),
-                )
-            }
-        };
-        at_level(Level::Portable, || counted::<{ $nn << 4 | 1 }>(one_shot));
-        counted::<{ $nn << 4 | 2 }>(one_shot);
+        counted::<{ $nn << 4 | 2 }>(&mut one_shot);
+        let buf = buf.as_mut_ptr();
         // SAFETY: `buf` is valid for writes; only the fields' addresses are taken.
         let (key, ws) = unsafe { (&raw mut (*buf).key, &raw mut (*buf).ws) };
         // SAFETY: `key` and `ws` are ours, of the right types and alignment.
@@ -1207,9 +1213,9 @@ macro_rules! count_set {
 /// it only checks that each verifies.
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
 fn count_instructions() {
-    count_set!(44, kat::ML_DSA_44, bindings::mldsa_alg_MLDSA44);
-    count_set!(65, kat::ML_DSA_65, bindings::mldsa_alg_MLDSA65);
-    count_set!(87, kat::ML_DSA_87, bindings::mldsa_alg_MLDSA87);
+    count_set!(44, kat::ML_DSA_44, ALGS[0]);
+    count_set!(65, kat::ML_DSA_65, ALGS[1]);
+    count_set!(87, kat::ML_DSA_87, ALGS[2]);
 }
 
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
@@ -1225,32 +1231,13 @@ fn benchmark_mldsa65() {
 /// The library interface's `mldsa_verify_noalloc()`, called as C calls it, uses at most
 /// [`STACK_LIMIT`] bytes of kernel stack as well; its memory is the caller's.
 fn library_stack_usage() {
-    let algs = [
-        bindings::mldsa_alg_MLDSA44,
-        bindings::mldsa_alg_MLDSA65,
-        bindings::mldsa_alg_MLDSA87,
-    ];
     let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);
     check!(buf.is_ok());
     let mut buf = buf.unwrap();
-    for ((name, _, k), alg) in SETS.into_iter().zip(algs) {
+    for ((name, _, k), alg) in SETS.into_iter().zip(ALGS) {
         let mut rc = -1;
-        let used = stack_used(|| {
-            // SAFETY: `buf` is ours, of the right type; the inputs are readable for the
-            // lengths given. The call does not sleep.
-            rc = unsafe {
-                bindings::mldsa_verify_noalloc(
-                    buf.as_mut_ptr(),
-                    alg,
-                    k.sig.as_ptr(),
-                    k.sig.len(),
-                    k.msg.as_ptr(),
-                    k.msg.len(),
-                    k.pk.as_ptr(),
-                    k.pk.len(),
-                )
-            };
-        });
+        // The call does not sleep, as `stack_used` needs.
+        let used = stack_used(|| rc = lib_verify_noalloc(&mut buf, alg, k.sig, k.msg, k.pk));
         check!(rc == 0);
         pr_info!(
             "{}: mldsa_verify_noalloc used {used} bytes of stack\n",

@@ -319,9 +319,14 @@ boot_kernel() {
 	return "$rc"
 }
 
+# Console log $1 as text: no carriage returns, no printk timestamps.
+console_text() {
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$1"
+}
+
 # The module's own console lines ("mldsa_rust: ...") in $1 (default $LOGS/console.log).
 module_lines() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "${1:-$LOGS/console.log}" | grep -E '^mldsa_rust: ' || true
+	console_text "${1:-$LOGS/console.log}" | grep -E '^mldsa_rust: ' || true
 }
 
 # Checks the KTAP results in console log $1 (tools/ktap.py): the suites "${@:2}"
@@ -339,21 +344,20 @@ kunit_results() {
 # debugobjects reports, kmemleak's suspected leaks (its summary, and each object
 # that tools/kmemleak-init.sh prints), oopses and Rust panics.
 checker_reports() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$1" |
-		grep -E '^(BUG:|WARNING:|UBSAN:|KASAN:|ODEBUG:|Oops:)|kmemleak: .*suspected memory leak|^=+$|possible (circular|recursive) locking|inconsistent lock state|panicked at|list_(add|del) corruption' |
+	console_text "$1" |
+		grep -E '^(BUG:|WARNING:|UBSAN:|KASAN:|ODEBUG:|Oops:)|kmemleak: .*suspected memory leak|^kmemleak-report: unreferenced object|^=+$|possible (circular|recursive) locking|inconsistent lock state|panicked at|list_(add|del) corruption' |
 		grep -vE '^=+$' || true
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$1" | grep -E '^kmemleak-report: unreferenced object' || true
 }
 
 # Whether KUnit case $1 passed, not skipped, in console log $2. (grep -c reads
 # all its input: an early exit would fail the pipe under pipefail.)
 case_passed() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -cE "^ *ok [0-9]+ $1\$" >/dev/null
+	console_text "$2" | grep -cE "^ *ok [0-9]+ $1\$" >/dev/null
 }
 
 # Whether KUnit case $1 was skipped in console log $2.
 case_skipped() {
-	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$2" | grep -cE "^ *ok [0-9]+ $1 # SKIP" >/dev/null
+	console_text "$2" | grep -cE "^ *ok [0-9]+ $1 # SKIP" >/dev/null
 }
 
 # ---------------------------------------------------------------------------
@@ -397,6 +401,19 @@ flip_byte() {
 b = f.read(1)[0]; f.seek(n); f.write(bytes([b ^ 1]))' "$1" "$2"
 }
 
+# The gen_init_cpio list of a busybox initramfs: the console and kmsg, /init
+# from file $1, and busybox as each applet of "${@:2}".
+initramfs_list() {
+	local f
+	echo "dir /dev 0755 0 0"
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "nod /dev/kmsg 0600 0 0 c 1 11"
+	echo "dir /bin 0755 0 0"
+	echo "file /bin/busybox /bin/busybox 0755 0 0"
+	for f in "${@:2}"; do echo "slink /bin/$f busybox 0777 0 0"; done
+	echo "file /init $1 0755 0 0"
+}
+
 # The test module built against $KBUILD, its variants in $MODSIGN/initramfs/modules
 # (see tools/modsign-check.py for what each must give), and the initramfs.
 modsign_initramfs() {
@@ -433,13 +450,7 @@ _modsign_initramfs() {
 	cp "$dir/big-mldsa87-good.ko" "$dir/big-mldsa87-flipped-body.ko" &&
 		flip_byte "$dir/big-mldsa87-flipped-body.ko" $((3 << 20)) || return 1
 	{
-		echo "dir /dev 0755 0 0"
-		echo "nod /dev/console 0600 0 0 c 5 1"
-		echo "nod /dev/kmsg 0600 0 0 c 1 11"
-		echo "dir /bin 0755 0 0"
-		echo "file /bin/busybox /bin/busybox 0755 0 0"
-		for f in sh insmod rmmod reboot; do echo "slink /bin/$f busybox 0777 0 0"; done
-		echo "file /init $REPO/tools/modsign/init.sh 0755 0 0"
+		initramfs_list "$REPO/tools/modsign/init.sh" sh insmod rmmod reboot
 		echo "dir /modules 0755 0 0"
 		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
 	} >"$MODSIGN/initramfs.list" &&
@@ -502,15 +513,8 @@ debug_kernel() {
 	console=$LOGS/console-$KVER-debug.log initrd=$KBUILD/kmemleak-initramfs.cpio
 	configure_kernel
 	build_kernel
-	{
-		echo "dir /dev 0755 0 0"
-		echo "nod /dev/console 0600 0 0 c 5 1"
-		echo "nod /dev/kmsg 0600 0 0 c 1 11"
-		echo "dir /bin 0755 0 0"
-		echo "file /bin/busybox /bin/busybox 0755 0 0"
-		for f in sh mkdir mount reboot; do echo "slink /bin/$f busybox 0777 0 0"; done
-		echo "file /init $REPO/tools/kmemleak-init.sh 0755 0 0"
-	} >"$initrd.list" && "$KBUILD/usr/gen_init_cpio" "$initrd.list" >"$initrd"
+	initramfs_list "$REPO/tools/kmemleak-init.sh" sh mkdir mount reboot >"$initrd.list" &&
+		"$KBUILD/usr/gen_init_cpio" "$initrd.list" >"$initrd"
 	# Without 5-level paging: with it, Linux 7.3 under KASAN can report a wild access from
 	# an interrupt taken while identify_cpu() rebuilds the boot CPU's feature bits (LA57
 	# among them), before any module code runs.
