@@ -1,7 +1,12 @@
 //! The host side of the SHAKE seam: the same shape as the kernel's SHAKE library
 //! (`shake128_init`, `shake256_init`, `shake_update`, `shake_squeeze`), as a sponge
-//! over the `keccak` crate's Keccak-f\[1600\]. Its state is the 200-byte Keccak state and
-//! two offsets, like the kernel's `struct shake_ctx`, so workspace sizes match.
+//! over Keccak-f\[1600\]. Its state is the 200-byte Keccak state and two offsets, like the
+//! kernel's `struct shake_ctx`, so workspace sizes match.
+//!
+//! The permutation is the one the kernel would use: where the thread uses the AVX2
+//! routines (`crate::arch::avx2`), the AVX2 `sha3_keccakf_avx2` that `tools/patches/7.3`
+//! adds to the kernel's SHA-3 library (assembled from the patch by `build.rs`), else the
+//! `keccak` crate's, like the kernel's generic C.
 
 /// A SHAKE128 or SHAKE256 context.
 pub struct Shake {
@@ -108,5 +113,15 @@ impl Shake {
 /// so that the stack measured on the host is that of the kernel's call structure.
 #[inline(never)]
 fn permute(st: &mut [u64; 25]) {
+    #[cfg(target_arch = "x86_64")]
+    if crate::arch::avx2() {
+        extern "C" {
+            fn sha3_keccakf_avx2(st: *mut u64);
+        }
+        // SAFETY: the thread uses AVX2 only where the CPU has it (`arch::use_avx2`), and
+        // the function reads and writes the 25 lanes of `st`, nothing else.
+        unsafe { sha3_keccakf_avx2(st.as_mut_ptr()) };
+        return;
+    }
     keccak::f1600(st);
 }
