@@ -8,9 +8,11 @@
 
 # The module is called mldsa_rust so that it can sit next to Linux 7.x's
 # crypto/mldsa.ko. The same source builds on Linux 6.12 and 7.x: rustc learns
-# which from --cfg linux_6_12 (mldsa_main.rs has what differs).
+# which from --cfg linux_6_12 (mldsa_main.rs has what differs), the C KUnit
+# suite from MLDSA_LINUX_6_12.
 ifeq ($(VERSION).$(PATCHLEVEL),6.12)
 rustflags-y += --cfg linux_6_12
+CFLAGS_mldsa_api_kunit.o += -DMLDSA_LINUX_6_12
 # Kconfig asks for Rust 1.80, above 6.12's minimum of 1.78; later kernels allow this
 # lint tree-wide.
 rustflags-y += -Aclippy::incompatible_msrv

@@ -6,6 +6,7 @@
  * with the kernel's SHAKE library.
  */
 #include <crypto/mldsa.h>
+#include <crypto/public_key.h>
 #include <crypto/sha3.h>
 #include <crypto/sig.h>
 #include <kunit/test.h>
@@ -15,6 +16,7 @@
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include "mldsa_api_kunit_vectors.h"
 
@@ -559,6 +561,45 @@ static void concurrent_hint_change(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bad, 0);
 }
 
+#if defined(MLDSA_LINUX_6_12) && IS_BUILTIN(CONFIG_ASYMMETRIC_PUBLIC_KEY_SUBTYPE)
+/*
+ * Linux 6.12's public_key_verify_signature() hands ML-DSA the signed data in
+ * place, page by page (tools/patches/6.12/0008). Data at the end of a vmalloc
+ * area verifies; one byte more runs into the unmapped guard page after it,
+ * which has no page: -EINVAL, before anything reads it.
+ */
+static void public_key_data_in_place(struct kunit *test)
+{
+	const struct vector *v = &vectors[0];
+	struct public_key pkey = {
+		.key = (void *)v->pk, .keylen = v->pk_len,
+		.id_type = "X509", .pkey_algo = "mldsa44",
+	};
+	struct public_key_signature sig = {
+		.s = (u8 *)v->sig, .s_size = v->sig_len,
+		.pkey_algo = "mldsa44", .hash_algo = "none", .encoding = "raw",
+		.algo_takes_data = true,
+	};
+	u8 *area = vmalloc(PAGE_SIZE);
+
+	KUNIT_ASSERT_NOT_NULL(test, area);
+	KUNIT_ASSERT_LE(test, v->msg_len, PAGE_SIZE);
+	sig.digest = area + PAGE_SIZE - v->msg_len;
+	sig.digest_size = v->msg_len;
+	memcpy(sig.digest, v->msg, v->msg_len);
+	KUNIT_EXPECT_EQ(test, public_key_verify_signature(&pkey, &sig), 0);
+	sig.digest_size++;
+	KUNIT_EXPECT_EQ(test, public_key_verify_signature(&pkey, &sig),
+			-EINVAL);
+	vfree(area);
+}
+#else
+static void public_key_data_in_place(struct kunit *test)
+{
+	kunit_skip(test, "Linux 6.12's ML-DSA path of public_key.c only");
+}
+#endif
+
 static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_like_linux_7_0),
 	KUNIT_CASE(verify_noalloc),
@@ -569,6 +610,7 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(bad_arguments),
 	KUNIT_CASE(allocation_failures),
 	KUNIT_CASE(concurrent_hint_change),
+	KUNIT_CASE(public_key_data_in_place),
 	{}
 };
 

@@ -27,6 +27,13 @@ CRASH = re.compile(
 # warn_alloc()'s report of a failed allocation (the fault-injection case makes
 # them): its stack dump, up to </TASK>, is no crash.
 ALLOC_FAILURE = re.compile(r": (vmalloc error|page allocation failure): ")
+# A case that makes a WARN() on purpose announces it with "expected WARNING at
+# F" (F the source file of the WARN): the next WARNING, if it is from F, is no
+# crash, up to its "---[ end trace" line. If the case reports its result first,
+# the missing warning counts as a crash.
+EXPECTED_WARNING = re.compile(r"# [^:]*: expected WARNING at (\S+)$")
+WARNING_IN = re.compile(r"WARNING: CPU: .* at (\S+):\d+ ")
+END_TRACE = re.compile(r"---\[ end trace ")
 
 
 class Test:
@@ -50,9 +57,19 @@ def parse(lines):
     crash = []
     seen = False
     alloc_failure = False
+    expected = None  # the function of an announced warning not yet seen
+    in_expected = False  # within the report of an expected warning
     for raw in lines:
         line = TIMESTAMP.sub("", raw.rstrip("\r\n"))
-        if ALLOC_FAILURE.search(line):
+        m = EXPECTED_WARNING.search(line)
+        w = WARNING_IN.search(line)
+        if m:
+            expected = m.group(1)
+        elif w and expected == w.group(1):
+            expected, in_expected = None, True
+        elif in_expected:
+            in_expected = not END_TRACE.search(line)
+        elif ALLOC_FAILURE.search(line):
             alloc_failure = True
         elif line.strip() == "</TASK>":
             alloc_failure = False
@@ -80,6 +97,9 @@ def parse(lines):
             top.plan = int(m.group(1))
             continue
         m = RESULT.match(body)
+        if m and expected:
+            crash.append("expected WARNING in %s did not come" % expected)
+            expected = None
         if m and any(t.indent == indent for t in stack):
             ok, _, name, directive = m.groups()
             name = (name or "").strip()
