@@ -115,13 +115,24 @@ impl Shake {
 fn permute(st: &mut [u64; 25]) {
     #[cfg(target_arch = "x86_64")]
     if crate::arch::avx2() {
-        extern "C" {
-            fn sha3_keccakf_avx2(st: *mut u64);
-        }
-        // SAFETY: the thread uses AVX2 only where the CPU has it (`arch::use_avx2`), and
-        // the function reads and writes the 25 lanes of `st`, nothing else.
-        unsafe { sha3_keccakf_avx2(st.as_mut_ptr()) };
-        return;
+        return keccakf_avx2(st);
     }
     keccak::f1600(st);
+}
+
+/// Keccak-f\[1600\] with the SHA-3 library's AVX2 routine, `sha3_keccakf_avx2` of
+/// `tools/patches/7.3`.
+///
+/// # Panics
+///
+/// If the machine has no AVX2.
+#[cfg(target_arch = "x86_64")]
+pub fn keccakf_avx2(st: &mut [u64; 25]) {
+    extern "C" {
+        fn sha3_keccakf_avx2(st: *mut u64);
+    }
+    assert!(crate::arch::avx2_available(), "this machine has no AVX2");
+    // SAFETY: the CPU has AVX2, and the routine reads and writes the 25 lanes of `st`,
+    // nothing else.
+    unsafe { sha3_keccakf_avx2(st.as_mut_ptr()) }
 }

@@ -8,8 +8,8 @@
 
 #![cfg(target_arch = "x86_64")]
 
-// The assembly is built by build.rs into mldsa_host's library: link it.
-use mldsa_host as _;
+// The assembly is built by build.rs into mldsa_host's library, which this links.
+use mldsa_host::shake::keccakf_avx2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -25,9 +25,6 @@ extern "C" {
     /// `void mldsa_keccak_avx2(u64 st[25][4])`: Keccak-f[1600] on state 0 only, in place;
     /// the same needs.
     fn mldsa_keccak_avx2(st: *mut State4);
-    /// `void sha3_keccakf_avx2(struct sha3_state *state)`: Keccak-f[1600] on the 25 lanes
-    /// at `st`, in place; the same needs, for a 200-byte buffer.
-    fn sha3_keccakf_avx2(st: *mut u64);
 }
 
 /// Whether to run: true with AVX2; without it, panics unless `MLDSA_ALLOW_NO_AVX2` is set.
@@ -249,9 +246,7 @@ fn sha3_library_keccakf_matches_keccak_crate() {
         let off = n % 4;
         let mut buf = [0x5555_aaaa_5555_aaaa_u64; 25 + 8];
         buf[off..off + 25].copy_from_slice(&st);
-        // SAFETY: AVX2 is present (`have_avx2`), and `buf[off..]` holds the 25 lanes the
-        // routine permutes, 8-byte aligned, with no other reference alive during the call.
-        unsafe { sha3_keccakf_avx2(buf[off..].as_mut_ptr()) };
+        keccakf_avx2((&mut buf[off..off + 25]).try_into().unwrap());
         let mut want = st;
         keccak::f1600(&mut want);
         assert_eq!(buf[off..off + 25], want, "input {st:016x?}");
