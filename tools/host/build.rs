@@ -28,7 +28,10 @@ fn main() {
         println!("cargo:rerun-if-changed={}", f.display());
     }
     if dir.ends_with("x86") {
-        files.push(file_from_patch("../patches/7.3", "lib/crypto/x86/sha3-avx2-asm.S"));
+        files.push(file_from_patch(
+            "../patches/7.3",
+            "lib/crypto/x86/sha3-avx2-asm.S",
+        ));
     }
     let mut build = cc::Build::new();
     for f in flags {
