@@ -30,7 +30,7 @@ fn main() {
     if dir.ends_with("x86") {
         files.push(file_from_patch(
             "../patches/7.3",
-            "lib/crypto/x86/sha3-avx2-asm.S",
+            "lib/crypto/x86/sha3-avx-x86_64.S",
         ));
     }
     let mut build = cc::Build::new();

@@ -60,6 +60,11 @@ pub fn avx2() -> bool {
     SIMD.with(Cell::get).0
 }
 
+/// Whether this thread uses the AVX2 routines with the AVX-512VL Keccak.
+pub fn avx512() -> bool {
+    SIMD.with(Cell::get) == (true, true)
+}
+
 /// The AVX2 routines, if this thread uses them.
 #[cfg(target_arch = "x86_64")]
 fn simd() -> Option<Avx2> {

@@ -4,9 +4,10 @@
 //! kernel's `struct shake_ctx`, so workspace sizes match.
 //!
 //! The permutation is the one the kernel would use: where the thread uses the AVX2
-//! routines (`crate::arch::avx2`), the AVX2 `sha3_keccakf_avx2` that `tools/patches/7.3`
-//! adds to the kernel's SHA-3 library (assembled from the patch by `build.rs`), else the
-//! `keccak` crate's, like the kernel's generic C.
+//! routines (`crate::arch::avx2`), one of the two that `tools/patches/7.3` adds to the
+//! kernel's SHA-3 library (assembled from the patch by `build.rs`), `sha3_keccakf_avx512vl`
+//! if it uses them with AVX-512VL (`crate::arch::avx512`) and `sha3_keccakf_avx2` if not;
+//! else the `keccak` crate's, like the kernel's generic C.
 
 /// A SHAKE128 or SHAKE256 context.
 pub struct Shake {
@@ -115,24 +116,31 @@ impl Shake {
 fn permute(st: &mut [u64; 25]) {
     #[cfg(target_arch = "x86_64")]
     if crate::arch::avx2() {
-        return keccakf_avx2(st);
+        return keccakf_simd(st, crate::arch::avx512());
     }
     keccak::f1600(st);
 }
 
-/// Keccak-f\[1600\] with the SHA-3 library's AVX2 routine, `sha3_keccakf_avx2` of
-/// `tools/patches/7.3`.
+/// Keccak-f\[1600\] with the SHA-3 library's `sha3_keccakf_avx512vl` if `avx512`, else with
+/// its `sha3_keccakf_avx2` (of `tools/patches/7.3`).
 ///
 /// # Panics
 ///
-/// If the machine has no AVX2.
+/// If the machine lacks AVX-512VL (`avx512`) or AVX2.
 #[cfg(target_arch = "x86_64")]
-pub fn keccakf_avx2(st: &mut [u64; 25]) {
+pub fn keccakf_simd(st: &mut [u64; 25], avx512: bool) {
     extern "C" {
         fn sha3_keccakf_avx2(st: *mut u64);
+        fn sha3_keccakf_avx512vl(st: *mut u64);
     }
-    assert!(crate::arch::avx2_available(), "this machine has no AVX2");
-    // SAFETY: the CPU has AVX2, and the routine reads and writes the 25 lanes of `st`,
-    // nothing else.
-    unsafe { sha3_keccakf_avx2(st.as_mut_ptr()) }
+    let f = if avx512 {
+        assert!(crate::arch::avx512_available(), "this machine has no AVX-512VL");
+        sha3_keccakf_avx512vl
+    } else {
+        assert!(crate::arch::avx2_available(), "this machine has no AVX2");
+        sha3_keccakf_avx2
+    };
+    // SAFETY: the CPU has the instructions `f` uses, and `f` reads and writes the 25 lanes
+    // of `st`, nothing else.
+    unsafe { f(st.as_mut_ptr()) }
 }
