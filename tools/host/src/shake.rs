@@ -134,7 +134,10 @@ pub fn keccakf_simd(st: &mut [u64; 25], avx512: bool) {
         fn sha3_keccakf_avx512vl(st: *mut u64);
     }
     let f = if avx512 {
-        assert!(crate::arch::avx512_available(), "this machine has no AVX-512VL");
+        assert!(
+            crate::arch::avx512_available(),
+            "this machine has no AVX-512VL"
+        );
         sha3_keccakf_avx512vl
     } else {
         assert!(crate::arch::avx2_available(), "this machine has no AVX2");

@@ -5,7 +5,7 @@
 //! For each implementation it reports instructions per verify (callgrind: the binary runs
 //! itself under valgrind with 1 and 11 verifies and takes the difference, so setup cancels
 //! out), verifies per second (interleaved runs, see [`per_second`]), and the stack and heap
-//! one verify uses.
+//! one verify uses; then, per set, the verifies/s of its SIMD paths over its portable path.
 //! `mldsa-bench footprint` prints only this verifier's workspace, stack and heap figures.
 
 use mldsa_host::measure::{heap_used, stack_used};
@@ -116,16 +116,16 @@ fn callgrind(set: &Set, imp: &str, iters: usize) -> Option<u64> {
     line.rsplit(':').next()?.trim().parse().ok()
 }
 
-/// Verifies per second of each of `impls` on `set`: five rounds, each running every
-/// implementation for 200 ms in turn, so that a slow spell of this shared machine hits them
+/// Verifies per second of each of `impls` on `set`: 25 rounds, each running every
+/// implementation for 40 ms in turn, so that a slow spell of this shared machine hits them
 /// alike; each keeps its best round. The key pair and signature are made once, untimed.
 fn per_second(set: &Set, impls: &[&str]) -> Vec<f64> {
     let (pk, sig) = inputs(set);
     let mut best = vec![0f64; impls.len()];
-    for _ in 0..5 {
+    for _ in 0..25 {
         for (imp, best) in impls.iter().zip(&mut best) {
             let (mut n, t) = (0, Instant::now());
-            while t.elapsed() < Duration::from_millis(200) {
+            while t.elapsed() < Duration::from_millis(40) {
                 n += run(set, imp, &pk, &sig, 20);
             }
             *best = best.max(n as f64 / t.elapsed().as_secs_f64());
@@ -156,6 +156,7 @@ fn main() {
         "| set | implementation | instructions/verify | verifies/s | stack/verify | heap/verify |"
     );
     println!("|---|---|---|---|---|---|");
+    let mut speedups = Vec::new();
     for set in &all {
         let rates = if footprint_only {
             Vec::new()
@@ -180,6 +181,12 @@ fn main() {
                 set.name
             );
         }
+        if !footprint_only {
+            speedups.push(speedup(set.name, &impls, &rates));
+        }
+    }
+    for line in speedups {
+        println!("{line}");
     }
     if footprint_only {
         for set in &all {
@@ -190,6 +197,30 @@ fn main() {
             );
         }
     }
+}
+
+/// The verifies/s of this verifier's SIMD paths over its portable path on the set `name`,
+/// one-shot and with the key decoded once, from the `rates` of `impls`.
+fn speedup(name: &str, impls: &[&str], rates: &[f64]) -> String {
+    let rate = |path: Path, once: bool| {
+        let imp = OURS.iter().find(|o| o.1 == path && o.2 == once)?.0;
+        impls.iter().position(|i| *i == imp).map(|n| rates[n])
+    };
+    let mut parts = Vec::new();
+    for (path, label) in [
+        (Path::Avx2, "AVX2"),
+        (Path::Avx512, "AVX2 + AVX-512VL Keccak"),
+    ] {
+        for (once, how) in [(false, "one-shot"), (true, "key decoded once")] {
+            if let (Some(a), Some(b)) = (rate(path, once), rate(Path::Portable, once)) {
+                parts.push(format!("{label} {how} {:.2}x", a / b));
+            }
+        }
+    }
+    format!(
+        "{name}: verifies/s over the portable path: {}",
+        parts.join("; ")
+    )
 }
 
 /// Stack and heap of one verify alone: inputs are made before the measured call.
