@@ -57,7 +57,7 @@ def parse(lines):
     crash = []
     seen = False
     alloc_failure = False
-    expected = None  # the function of an announced warning not yet seen
+    expected = None  # the source file of an announced warning not yet seen
     in_expected = False  # within the report of an expected warning
     for raw in lines:
         line = TIMESTAMP.sub("", raw.rstrip("\r\n"))
