@@ -565,7 +565,7 @@ _build_insn_plugin() {
 
 # Exact in-kernel instruction counts: Linux $KVER for arch $1 (x86_64 or
 # s390x) with lib/crypto/mldsa.c and the module side by side (tools/perf.config),
-# booted with the plugin (x86_64 twice, with and without AVX2, see below); the
+# booted with the plugin (x86_64 twice, with and without AVX2 and BMI2, see below); the
 # KUnit case count_instructions brackets each
 # verification with its markers. Prints, per set, the least count of the eight
 # runs of each verification (one that no interrupt came into): the C
@@ -583,13 +583,14 @@ insn_counts() {
 	configure_kernel
 	build_kernel
 	_insn_boot max "$out" || return 1
-	# On x86_64 a second boot, on a CPU without AVX2, counts the C and the portable
-	# Rust on the generic SHA-3 code, as on a kernel without the x86 SHA-3 arch code
-	# of tools/patches/7.3 (which Debian's is); the first counts what an AVX2 CPU runs.
+	# On x86_64 a second boot, on a CPU without AVX2 and BMI2, counts the C and the
+	# portable Rust on the generic SHA-3 code, as on a kernel without the x86 SHA-3
+	# arch code of tools/patches/7.3 (which Debian's is); the first counts what an AVX2
+	# CPU (which has BMI2, for that arch code) runs.
 	plain=$out
 	if [ "$1" = x86_64 ]; then
 		plain=$LOGS/insns-$KVER-$1-noavx2.txt
-		_insn_boot max,avx2=off "$plain" || return 1
+		_insn_boot max,avx2=off,bmi2=off "$plain" || return 1
 	fi
 	awk -v k="Linux $KVER $1" -v simd="$simd" -v x86="$([ "$1" = x86_64 ] && echo 1)" '
 		{ f = (NR == FNR) ? "simd" : "plain"

@@ -1,7 +1,7 @@
 //! Assembles the module's arch routines (`arch/x86/*.S` with AVX2 on x86_64,
 //! `arch/s390/*.S` with the vector facility on s390x: the very files the kernel builds) for
 //! the host, with `include/` standing in for the kernel headers they use. On x86_64 it also
-//! assembles the AVX2 Keccak-f[1600] that `tools/patches/7.3` adds to the kernel's SHA-3
+//! assembles the BMI2 Keccak-f[1600] that `tools/patches/7.3` adds to the kernel's SHA-3
 //! library, taken from the patch, for the host SHAKE (`src/shake.rs`).
 
 fn main() {
@@ -30,7 +30,7 @@ fn main() {
     if dir.ends_with("x86") {
         files.push(file_from_patch(
             "../patches/7.3",
-            "lib/crypto/x86/sha3-avx-x86_64.S",
+            "lib/crypto/x86/sha3-bmi2-x86_64.S",
         ));
     }
     let mut build = cc::Build::new();

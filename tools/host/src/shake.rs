@@ -4,10 +4,10 @@
 //! kernel's `struct shake_ctx`, so workspace sizes match.
 //!
 //! The permutation is the one the kernel would use: where the thread uses the AVX2
-//! routines (`crate::arch::avx2`), one of the two that `tools/patches/7.3` adds to the
-//! kernel's SHA-3 library (assembled from the patch by `build.rs`), `sha3_keccakf_avx512vl`
-//! if it uses them with AVX-512VL (`crate::arch::avx512`) and `sha3_keccakf_avx2` if not;
-//! else the `keccak` crate's, like the kernel's generic C.
+//! routines (`crate::arch::avx2`), the BMI2 one that `tools/patches/7.3` adds to the
+//! kernel's SHA-3 library (assembled from the patch by `build.rs`), which the library runs
+//! on every CPU with BMI1 and BMI2, as every CPU with AVX2 is; else the `keccak` crate's,
+//! like the kernel's generic C.
 
 /// A SHAKE128 or SHAKE256 context.
 pub struct Shake {
@@ -116,34 +116,26 @@ impl Shake {
 fn permute(st: &mut [u64; 25]) {
     #[cfg(target_arch = "x86_64")]
     if crate::arch::avx2() {
-        return keccakf_simd(st, crate::arch::avx512());
+        return keccakf_bmi2(st);
     }
     keccak::f1600(st);
 }
 
-/// Keccak-f\[1600\] with the SHA-3 library's `sha3_keccakf_avx512vl` if `avx512`, else with
-/// its `sha3_keccakf_avx2` (of `tools/patches/7.3`).
+/// Keccak-f\[1600\] with the SHA-3 library's `sha3_keccakf_bmi2` (of `tools/patches/7.3`).
 ///
 /// # Panics
 ///
-/// If the machine lacks AVX-512VL (`avx512`) or AVX2.
+/// If the machine lacks BMI1 or BMI2.
 #[cfg(target_arch = "x86_64")]
-pub fn keccakf_simd(st: &mut [u64; 25], avx512: bool) {
+pub fn keccakf_bmi2(st: &mut [u64; 25]) {
     extern "C" {
-        fn sha3_keccakf_avx2(st: *mut u64);
-        fn sha3_keccakf_avx512vl(st: *mut u64);
+        fn sha3_keccakf_bmi2(st: *mut u64);
     }
-    let f = if avx512 {
-        assert!(
-            crate::arch::avx512_available(),
-            "this machine has no AVX-512VL"
-        );
-        sha3_keccakf_avx512vl
-    } else {
-        assert!(crate::arch::avx2_available(), "this machine has no AVX2");
-        sha3_keccakf_avx2
-    };
-    // SAFETY: the CPU has the instructions `f` uses, and `f` reads and writes the 25 lanes
-    // of `st`, nothing else.
-    unsafe { f(st.as_mut_ptr()) }
+    assert!(
+        std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2"),
+        "this machine has no BMI1 and BMI2"
+    );
+    // SAFETY: the CPU has BMI1 and BMI2, which the routine uses; it reads and writes the 25
+    // lanes of `st` and its own stack, nothing else.
+    unsafe { sha3_keccakf_bmi2(st.as_mut_ptr()) }
 }
