@@ -6,7 +6,7 @@
 //! The permutation is the one the kernel would use: where the thread uses the AVX2
 //! routines (`crate::arch::avx2`), the BMI2 one that `tools/patches/7.3` adds to the
 //! kernel's SHA-3 library (assembled from the patch by `build.rs`), which the library runs
-//! on every CPU with BMI1 and BMI2, as every CPU with AVX2 is; else the `keccak` crate's,
+//! where the CPU has BMI1 and BMI2 (every CPU with AVX2 does); else the `keccak` crate's,
 //! like the kernel's generic C.
 
 /// A SHAKE128 or SHAKE256 context.
