@@ -12,7 +12,7 @@
 //! routine where the machine has one and the portable code otherwise.
 
 use crate::arch;
-use crate::keccak::{self, shake_start, StateX4, SHAKE128_RATE, SHAKE256_RATE};
+use crate::keccak::{self, shake_start, StateX4, SHAKE128_RATE};
 use crate::ntt::{caddq, freeze, mont_mul, PackedPoly, Poly};
 use crate::params::{ParamSet, Params, PolyVec, D, N, Q};
 use crate::shake::Shake;
@@ -39,25 +39,24 @@ pub struct Workspace<S: ParamSet> {
 /// time, 5 to 10 % faster when no row straddles two cache lines.
 #[repr(C, align(32))]
 struct Scratch {
-    /// ExpandA's four SHAKE128s and SampleInBall's SHAKE256; between those, mu, a row of
+    /// ExpandA's four SHAKE128s; before, between and after its rows, mu, a row of
     /// w1Encode(w1) or c~' (see [`mu`]).
     st: StateX4,
     /// NTT(-c * 2^d), packed.
     chat: PackedPoly,
     /// One row of w, from NTT(-c * 2^d) * NTT(t1) to w1.
     w: Poly,
-    /// SHAKE256 for tr, mu and c~'.
+    /// SHAKE256 for tr, mu, SampleInBall and c~'.
     h: Shake,
     /// The SHAKE128 state of a fifth entry of A while the four of `st` run others (see
     /// [`expand_a_mul_acc`]).
     parked: [[u8; 8]; 25],
 }
 
-// The states' memory `st` is free between the Keccak states that use it (SampleInBall's,
-// then ExpandA's), and Algorithm 8 keeps three values in it in turn, each at its start:
-// mu (line 7) until it is absorbed into c~' (line 12), after SampleInBall; then each row of
-// w1Encode(w1) while it is absorbed (line 12), after that row of ExpandA; and c~' (line 12)
-// at the end. As the C verifier's named union does, each has its accessor.
+// The states' memory `st` is free outside ExpandA's rows, and Algorithm 8 keeps three
+// values in it in turn, each at its start: mu (line 7) until it is absorbed into c~' (line
+// 12), after SampleInBall; then each row of w1Encode(w1) while it is absorbed (line 12),
+// after that row of ExpandA; and c~' (line 12) at the end. As the C verifier's named union does, each has its accessor.
 
 /// mu (Algorithm 8, line 7), in `st`.
 fn mu(st: &mut StateX4) -> &mut [u8] {
@@ -294,9 +293,6 @@ fn verify_ws_mu<S: ParamSet>(
     let (z, hint) = sig.split_at(p.l * z_len);
     check_hint(p, hint)?;
     let s = &mut ws.s;
-    // c~' = H(mu || w1Encode(w1)) starts with mu, which frees the buffer.
-    s.h.init256();
-    s.h.update(mu(&mut s.st));
     let gamma1 = 1 << p.gamma1_bits;
     for (zhat, z) in ws.zhat.as_mut().iter_mut().zip(z.chunks_exact(z_len)) {
         match p.z_bits() {
@@ -313,6 +309,9 @@ fn verify_ws_mu<S: ParamSet>(
     sample_in_ball(p, s, c_tilde);
     arch::ntt(&mut s.w);
     arch::pack(&s.w, &mut s.chat);
+    // c~' = H(mu || w1Encode(w1)) starts with mu, which frees the buffer.
+    s.h.init256();
+    s.h.update(mu(&mut s.st));
 
     // Lines 9-12: w'approx = NTT^-1(A * NTT(z) + NTT(-c * 2^d) * NTT(t1)) row by row,
     // then w1 = UseHint(h, w'approx), absorbed into c~'.
@@ -405,22 +404,23 @@ fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8], f: impl Fn(i32) -> i32)
 }
 
 /// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `s.w` as -c * 2^d.
-/// The SHAKE256 runs in state 0 of `s.st`.
+/// The SHAKE256 is `s.h`, squeezed 8 bytes at a time.
 fn sample_in_ball(p: &Params, s: &mut Scratch, c_tilde: &[u8]) {
-    let st = &mut s.st;
-    shake_start(st, 0, SHAKE256_RATE, c_tilde, &[]);
-    arch::keccak_f1600_x4(st, 1);
-    // The first 8 bytes, little-endian: lane 0.
-    let mut signs = keccak::lane(st, 0, 0);
-    let mut pos = 8;
+    let h = &mut s.h;
+    let mut buf = [0; 8];
+    h.init256();
+    h.update(c_tilde);
+    h.squeeze(&mut buf);
+    let mut signs = u64::from_le_bytes(buf);
+    let mut pos = buf.len();
     s.w = [0; N];
     for i in N - p.tau..N {
         let j = loop {
-            if pos == SHAKE256_RATE {
-                arch::keccak_f1600_x4(st, 1);
+            if pos == buf.len() {
+                h.squeeze(&mut buf);
                 pos = 0;
             }
-            let j = *keccak::byte(st, 0, pos) as usize;
+            let j = buf[pos] as usize;
             pos += 1;
             if j <= i {
                 break j;

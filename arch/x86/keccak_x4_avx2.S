@@ -160,9 +160,8 @@ SYM_FUNC_END(mldsa_keccak_x4_avx2)
  *
  * Permutes lanes st[i][0] in place; the other states are left alone. Same conventions as
  * mldsa_keccak_x4_avx2 (8-byte alignment, the FPU owned by the caller; clobbers %rax, %rcx,
- * %ymm0-%ymm15; uses no stack). Used where a single state is needed (SampleInBall, the
- * last entry of an ML-DSA-65 row of A), at about half the instructions of the 4-way
- * routine.
+ * %ymm0-%ymm15; uses no stack). Used where a single state is needed (the last entry of an
+ * ML-DSA-65 row of A), at about half the instructions of the 4-way routine.
  *
  * The 24 lanes other than A[0][0] are held as six groups of four, one group per register,
  * chosen so that every step of a round is a few whole-register operations:
