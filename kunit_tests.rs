@@ -812,7 +812,7 @@ fn keccak_x4_matches(rng: &mut XorShift, avx512: bool) {
 
 /// Reads the stack pointer and disables interrupts; returns both the pointer and the
 /// flags to give back to [`irq_restore`].
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(CONFIG_KASAN)))]
 fn sp_and_irq_save() -> (usize, usize) {
     let (sp, flags): (usize, usize);
     // SAFETY: Reads the stack pointer and saves the flags, then disables interrupts, as
@@ -825,7 +825,7 @@ fn sp_and_irq_save() -> (usize, usize) {
 }
 
 /// Restores the flags that [`sp_and_irq_save`] returned.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(CONFIG_KASAN)))]
 fn irq_restore(flags: usize) {
     // SAFETY: Restores the flags saved by `sp_and_irq_save`, as `local_irq_restore()` does.
     unsafe { core::arch::asm!("push {}", "popfq", in(reg) flags, options(nomem)) };
@@ -833,7 +833,7 @@ fn irq_restore(flags: usize) {
 
 /// Reads the stack pointer (%r15) and disables interrupts; returns both the pointer and
 /// the saved PSW system mask (in the top byte) to give back to [`irq_restore`].
-#[cfg(target_arch = "s390x")]
+#[cfg(all(target_arch = "s390x", not(CONFIG_KASAN)))]
 fn sp_and_irq_save() -> (usize, usize) {
     let sp: usize;
     let mut mask: usize = 0;
@@ -848,7 +848,7 @@ fn sp_and_irq_save() -> (usize, usize) {
 }
 
 /// Restores the interrupt state that [`sp_and_irq_save`] saved.
-#[cfg(target_arch = "s390x")]
+#[cfg(all(target_arch = "s390x", not(CONFIG_KASAN)))]
 fn irq_restore(mask: usize) {
     // ARCH_IRQ_ENABLED: the I/O and external interrupt bits of the system mask.
     if mask & (3 << 56) != 0 {
@@ -888,7 +888,9 @@ fn vx_matches_portable() {
 
 /// Bytes of stack that `f` uses below the caller's stack pointer: paints the 4 KiB under
 /// it, runs `f`, and finds the deepest word `f` overwrote. Interrupts are off meanwhile (an
-/// interrupt entry would write its frame on this stack), so `f` must not sleep.
+/// interrupt entry would write its frame on this stack), so `f` must not sleep. Not built
+/// with KASAN, where the cases that use it are skipped (see the list in `suite!`).
+#[cfg(not(CONFIG_KASAN))]
 fn stack_used(f: impl FnOnce()) -> usize {
     const WINDOW: usize = 4096;
     const PAINT: u64 = 0x5354_4143_4b50_4e54;
@@ -912,6 +914,7 @@ fn stack_used(f: impl FnOnce()) -> usize {
 
 /// Bytes of kernel stack a verification may use: 1 KiB on x86_64. On s390x every call level
 /// has a register save area (the packed stack frame of `-mpacked-stack`), so 1.5 KiB there.
+#[cfg(not(CONFIG_KASAN))]
 const STACK_LIMIT: usize = if cfg!(target_arch = "s390x") {
     1536
 } else {
@@ -920,7 +923,7 @@ const STACK_LIMIT: usize = if cfg!(target_arch = "s390x") {
 
 /// A verification through the crypto API uses at most [`STACK_LIMIT`] bytes of kernel stack:
 /// the akcipher call, the module's `verify`, the scatterlist walk, SHAKE and Keccak-f included.
-#[cfg(linux_6_12)]
+#[cfg(all(linux_6_12, not(CONFIG_KASAN)))]
 fn verify_stack_usage() {
     for (name, _, k) in SETS {
         let tfm = tfm_with_key!(name, k);
@@ -943,7 +946,7 @@ fn verify_stack_usage() {
 /// A verification of the sig binding uses at most [`STACK_LIMIT`] bytes of kernel stack: the
 /// module's `verify` under the tfm's lock, SHAKE and Keccak-f included. (Measured below the
 /// lock, which may sleep, while `stack_used` runs with interrupts off.)
-#[cfg(not(linux_6_12))]
+#[cfg(all(not(linux_6_12), not(CONFIG_KASAN)))]
 fn verify_stack_usage() {
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
     for (used, (name, _, _)) in [
@@ -963,7 +966,7 @@ fn verify_stack_usage() {
 }
 
 /// Stack bytes of [`crate::alg::MlDsa::verify_with`] on `k`, or a failed case.
-#[cfg(not(linux_6_12))]
+#[cfg(all(not(linux_6_12), not(CONFIG_KASAN)))]
 fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
     use crate::alg::{MlDsa, State};
     let st = KBox::init(crate::init_zeroed::<State<S>>(), GFP_KERNEL);
@@ -1230,6 +1233,7 @@ fn benchmark_mldsa65() {
 
 /// The library interface's `mldsa_verify_noalloc()`, called as C calls it, uses at most
 /// [`STACK_LIMIT`] bytes of kernel stack as well; its memory is the caller's.
+#[cfg(not(CONFIG_KASAN))]
 fn library_stack_usage() {
     let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);
     check!(buf.is_ok());
