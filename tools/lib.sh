@@ -638,12 +638,15 @@ _insn_boot() {
 # Upstream hygiene, counted: scripts/checkpatch.pl --strict (Linux 7.3's) on the
 # module's C, headers and assembly and on every patch; rustfmt with the kernel's
 # .rustfmt.toml on the module's Rust; clippy and rustdoc of each kernel's x86_64
-# build (kernel_lints); cargo clippy --all-targets on tools/; and the raw C API
-# uses (`bindings::`) and `unsafe` left in the module's non-test Rust (comments
-# not counted). Fails unless every finding count is 0.
+# build (kernel_lints); the compiler's warnings on the module's own files in every
+# kernel build of the run (each config compiles other code: s390, KASAN, the
+# benchmark; a clean clone's files are newer than the cached objects, so every
+# build recompiles the module); cargo clippy --all-targets on tools/; and the raw
+# C API uses (`bindings::`) and `unsafe` left in the module's non-test Rust
+# (comments not counted). Fails unless every finding count is 0.
 hygiene_counts() {
 	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu cargo_clippy=0 c v
-	local rust lints=() bad l
+	local rust lints=() bad l build_warnings
 	# The module's Rust, less its KUnit suite.
 	rust=$(cd "$REPO" && ls ./*.rs arch/*/*.rs selftest/*.rs | grep -v kunit_tests.rs)
 	# From the kernel tree: run inside this git checkout, checkpatch looks at git's view.
@@ -659,7 +662,10 @@ hygiene_counts() {
 			>"$LOGS/cargo-clippy-$c.log" 2>&1 || echo "error: cargo clippy failed" >>"$LOGS/cargo-clippy-$c.log"
 		cargo_clippy=$((cargo_clippy + $(count_diagnostics "$LOGS/cargo-clippy-$c.log")))
 	done
-	bad=$((checkpatch + rustfmt_files + cargo_clippy))
+	# rustc names the file of a diagnostic on a "-->" line, gcc and clang at its start.
+	build_warnings=$(cat "$LOGS"/build-*.log | { grep -cE \
+		'^\s*--> .*/crypto/mldsa/|/crypto/mldsa/[^: ]+:[0-9]+:[0-9]+: (warning|error):' || true; })
+	bad=$((checkpatch + rustfmt_files + cargo_clippy + build_warnings))
 	for v in 6.12 7.3; do
 		l=$(cat "$LOGS/lints-$v" 2>/dev/null) || l="clippy ?, rustdoc ?"
 		lints+=("Linux $v x86_64 $l")
@@ -668,7 +674,8 @@ hygiene_counts() {
 	nb=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -o 'bindings::' || true; } | wc -l)
 	nu=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -ow 'unsafe' || true; } | wc -l)
 	echo "hygiene: checkpatch --strict $checkpatch, rustfmt $rustfmt_files," \
-		"${lints[0]}, ${lints[1]}, cargo clippy (tools/) $cargo_clippy;" \
+		"${lints[0]}, ${lints[1]}, compiler warnings on the module in the kernel builds" \
+		"$build_warnings, cargo clippy (tools/) $cargo_clippy;" \
 		"module non-test Rust: bindings:: $nb, unsafe $nu"
 	if [ "$bad" != 0 ]; then
 		echo "FAILED: hygiene: every count of findings must be 0 (logs: $LOGS)" >&2
