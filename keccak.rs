@@ -1,26 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Four SHAKE instances side by side, so that ExpandA samples four entries of A at a time
+//! Four SHAKE128 instances side by side, so that ExpandA samples four entries of A at a time
 //! (FIPS 204, Algorithm 32) and an arch routine can permute all four at once.
 //!
 //! The states are interleaved, lane by lane: lane i of state s is the little-endian word
 //! at `st[i][8 * s..]`, so that row i is one 256-bit vector (as an arch routine loads it),
 //! and byte k of state s is `st[k / 8][8 * s + k % 8]` on any machine. Between uses the 800
 //! bytes also serve as a plain buffer. The inputs here are all shorter than one block, so
-//! a SHAKE is started in one step ([`shake_start`]), then squeezed by permuting and
+//! a SHAKE128 is started in one step ([`shake128_start`]), then squeezed by permuting and
 //! reading the state.
 
 /// Four Keccak-f\[1600\] states, interleaved lane by lane.
 pub type StateX4 = [[u8; 32]; 25];
 
-/// The SHAKE128 and SHAKE256 rates, in bytes.
+/// The SHAKE128 rate, in bytes.
 pub const SHAKE128_RATE: usize = 168;
-pub const SHAKE256_RATE: usize = 136;
 
-/// Starts SHAKE at `rate` in state `s`: absorbs `seed || nonce`, shorter than a block, and
-/// pads it (FIPS 202, Sections 5.1 and 6.2). The next permutation makes the first output
-/// block.
-pub fn shake_start(st: &mut StateX4, s: usize, rate: usize, seed: &[u8], nonce: &[u8]) {
+/// Starts SHAKE128 in state `s`: absorbs `seed || nonce`, shorter than a block, and pads it
+/// (FIPS 202, Sections 5.1 and 6.2). The next permutation makes the first output block.
+pub fn shake128_start(st: &mut StateX4, s: usize, seed: &[u8], nonce: &[u8]) {
     let lanes = seed.chunks_exact(8);
     let tail = lanes.remainder();
     let k = seed.len() - tail.len();
@@ -33,7 +31,7 @@ pub fn shake_start(st: &mut StateX4, s: usize, rate: usize, seed: &[u8], nonce: 
     for (n, &b) in tail.iter().chain(nonce).chain(&[0x1f]).enumerate() {
         *byte(st, s, k + n) = b;
     }
-    *byte(st, s, rate - 1) |= 0x80;
+    *byte(st, s, SHAKE128_RATE - 1) |= 0x80;
 }
 
 /// Byte k of state s.

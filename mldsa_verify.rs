@@ -12,7 +12,7 @@
 //! routine where the machine has one and the portable code otherwise.
 
 use crate::arch;
-use crate::keccak::{self, shake_start, StateX4, SHAKE128_RATE};
+use crate::keccak::{self, shake128_start, StateX4, SHAKE128_RATE};
 use crate::ntt::{caddq, freeze, mont_mul, PackedPoly, Poly};
 use crate::params::{ParamSet, Params, PolyVec, D, N, Q};
 use crate::shake::Shake;
@@ -56,7 +56,8 @@ struct Scratch {
 // The states' memory `st` is free outside ExpandA's rows, and Algorithm 8 keeps three
 // values in it in turn, each at its start: mu (line 7) until it is absorbed into c~' (line
 // 12), after SampleInBall; then each row of w1Encode(w1) while it is absorbed (line 12),
-// after that row of ExpandA; and c~' (line 12) at the end. As the C verifier's named union does, each has its accessor.
+// after that row of ExpandA; and c~' (line 12) at the end. As the C verifier's named union
+// does, each has its accessor.
 
 /// mu (Algorithm 8, line 7), in `st`.
 fn mu(st: &mut StateX4) -> &mut [u8] {
@@ -445,7 +446,7 @@ fn expand_a_mul_acc(s: &mut Scratch, rho: &[u8], i: usize, j0: usize, zhat: &[Pa
     let mut order = [0u8, 1, 2, 3, 4];
     let mut m = [0; 5];
     for t in (0..zhat.len()).rev() {
-        shake_start(st, t % 4, SHAKE128_RATE, rho, &[(j0 + t) as u8, i as u8]);
+        shake128_start(st, t % 4, rho, &[(j0 + t) as u8, i as u8]);
         if t == 4 {
             swap_lane(st, 0, parked);
         }
