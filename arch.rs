@@ -263,11 +263,11 @@ pub(crate) fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
     crate::mldsa_verify::w1_encode(gamma2, w, out)
 }
 
-/// Permutes states 0..`states`; the others are scratch, which the AVX-512VL routine
-/// permutes too: it is faster than the single-state one.
+/// Permutes states 0..`states`; the others are scratch, which the vector routines
+/// permute too.
 pub(crate) fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-    if avx2::run(|s| s.keccak_f1600_x4(st, states)).is_some() {
+    if avx2::run(|s| s.keccak_f1600_x4(st)).is_some() {
         return;
     }
     for s in 0..states {

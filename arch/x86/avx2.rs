@@ -20,7 +20,6 @@ extern "C" {
     fn mldsa_w1_encode_avx2(out: *mut u8, w: *const i32, gamma2: i32);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
     fn mldsa_keccak_x4_avx512(st: *mut StateX4);
-    fn mldsa_keccak_avx2(st: *mut StateX4);
     fn mldsa_rej_ntt_mul_acc_avx2(
         w: *mut i32,
         zhat: *const u8,
@@ -87,16 +86,13 @@ impl Avx2 {
         unsafe { mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2) }
     }
 
-    /// Keccak-f\[1600\] of states 0..`states` of `st`; the others are scratch, which the
-    /// AVX-512VL routine permutes too: it is faster than the single-state one.
-    pub fn keccak_f1600_x4(&self, st: &mut StateX4, states: usize) {
+    /// Keccak-f\[1600\] of the four states of `st`.
+    pub fn keccak_f1600_x4(&self, st: &mut StateX4) {
         // SAFETY: `self` allows AVX2, and AVX-512VL if `self.avx512`; each routine
-        // permutes in place the four states of `st` (the single-state one, state 0).
+        // permutes the four states of `st` in place.
         unsafe {
             if self.avx512 {
                 mldsa_keccak_x4_avx512(st)
-            } else if states == 1 {
-                mldsa_keccak_avx2(st)
             } else {
                 mldsa_keccak_x4_avx2(st)
             }

@@ -113,10 +113,10 @@ pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
     mldsa_verify::w1_encode(gamma2, w, out)
 }
 
-/// Permutes states 0..`states` of `st`; the others are scratch, which the AVX-512VL routine
-/// permutes too.
+/// Permutes states 0..`states` of `st`; the others are scratch, which the vector routines
+/// permute too.
 pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
-    with_simd!(s => s.keccak_f1600_x4(st, states));
+    with_simd!(s => s.keccak_f1600_x4(st));
     for s in 0..states {
         keccak_f1600(st, s);
     }

@@ -1,7 +1,7 @@
 //! The 4-way Keccak-f[1600] routines, AVX2 (`arch/x86/keccak_x4_avx2.S`) and AVX-512VL
 //! (`arch/x86/keccak_x4_avx512.S`), against the `keccak` crate applied to each of the four
-//! states separately, and the single-state ones (the module's AVX2 one, and the SHA-3
-//! library's BMI2 one of `tools/patches/7.3`) against the `keccak` crate.
+//! states separately, and the SHA-3 library's single-state BMI2 one (of `tools/patches/7.3`)
+//! against the `keccak` crate.
 //!
 //! Fails if the CPU lacks AVX2 (or BMI1 and BMI2, which every CPU with AVX2 has) or
 //! AVX-512VL, unless `MLDSA_ALLOW_NO_AVX2` or `MLDSA_ALLOW_NO_AVX512` is set.
@@ -22,9 +22,6 @@ extern "C" {
     fn mldsa_keccak_x4_avx2(st: *mut State4);
     /// `void mldsa_keccak_x4_avx512(u64 st[25][4])`: the same, with AVX-512VL.
     fn mldsa_keccak_x4_avx512(st: *mut State4);
-    /// `void mldsa_keccak_avx2(u64 st[25][4])`: Keccak-f[1600] on state 0 only, in place;
-    /// the same needs.
-    fn mldsa_keccak_avx2(st: *mut State4);
 }
 
 /// Whether to run: true with AVX2; without it, panics unless `MLDSA_ALLOW_NO_AVX2` is set.
@@ -203,31 +200,6 @@ fn only_8_byte_alignment_and_no_writes_outside() {
             .iter()
             .chain(&buf[off + 100..])
             .all(|&w| w == 0x5555_aaaa_5555_aaaa));
-    }
-}
-
-/// The single-state routine permutes state 0 as the `keccak` crate does, and leaves the other
-/// three states alone, on 100 000 random buffers (and all zero, all ones).
-#[test]
-fn single_state_matches_keccak_crate() {
-    if !have_avx2() {
-        return;
-    }
-    let mut rng = StdRng::seed_from_u64(0x6b65_6363_616b_3031);
-    let fixed = [[[0u64; 4]; 25], [[u64::MAX; 4]; 25]];
-    let random = (0..100_000).map(|_| std::array::from_fn(|_| std::array::from_fn(|_| rng.gen())));
-    for st in fixed.into_iter().chain(random) {
-        let mut got: State4 = st;
-        // SAFETY: AVX2 is present (`have_avx2`), and `got` is the 800-byte buffer the
-        // routine permutes state 0 of.
-        unsafe { mldsa_keccak_avx2(&mut got) };
-        let mut want = st;
-        let mut a: [u64; 25] = std::array::from_fn(|i| st[i][0]);
-        keccak::f1600(&mut a);
-        for i in 0..25 {
-            want[i][0] = a[i];
-        }
-        assert_eq!(got, want, "input {st:016x?}");
     }
 }
 
