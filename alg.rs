@@ -9,9 +9,9 @@
 //! is allocated. [`kernel::crypto::sig`] places the key and the scratch: on Linux 6.12 the
 //! scratch is in the akcipher request, later kernels keep one per tfm.
 
-use crate::init_zeroed;
 use crate::mldsa_verify::{self, PublicKey, Workspace};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, ML_DSA_87};
+use crate::{init_zeroed, Zeroable};
 use core::ffi::CStr;
 use core::marker::PhantomData;
 use kernel::crypto::sig::{Input, SigAlg};
@@ -47,11 +47,24 @@ impl AlgSet for MlDsa87 {
 pub(crate) struct MlDsa<S>(PhantomData<S>);
 
 /// A tfm's public key, and whether it holds one.
-pub(crate) type Key<S> = (PublicKey<S>, bool);
+pub(crate) struct Key<S: ParamSet> {
+    pk: PublicKey<S>,
+    set: bool,
+}
+
+// SAFETY: A `Key` is made of byte arrays and a `bool`, for which all-zero bytes are valid
+// (no key set).
+unsafe impl<S: ParamSet> Zeroable for Key<S> {}
 
 /// What one verification works in: the workspace, and the signature read once from the
 /// caller.
-pub(crate) type Scratch<S> = (Workspace<S>, [u8; MAX_SIG_LEN]);
+pub(crate) struct Scratch<S: ParamSet> {
+    ws: Workspace<S>,
+    sig: [u8; MAX_SIG_LEN],
+}
+
+// SAFETY: A `Scratch` is made of integers only (the `Workspace` is, see `mldsa_main.rs`).
+unsafe impl<S: ParamSet> Zeroable for Scratch<S> {}
 
 #[vtable]
 impl<S: AlgSet> SigAlg for MlDsa<S> {
@@ -69,47 +82,42 @@ impl<S: AlgSet> SigAlg for MlDsa<S> {
 
     /// pkDecode (FIPS 204, Algorithm 23), with tr and NTT(t1); on failure `key` holds no
     /// key. The workspace this needs is allocated for the call.
-    fn set_pub_key((pk, set): &mut Key<S>, bytes: &[u8]) -> Result {
-        *set = false;
+    fn set_pub_key(key: &mut Key<S>, bytes: &[u8]) -> Result {
+        key.set = false;
         if bytes.len() != S::P.pk_len() {
             return Err(EINVAL);
         }
         let mut ws = KBox::<Workspace<S>>::init(init_zeroed(), GFP_KERNEL)?;
-        pk.decode(&mut ws, bytes)?;
-        *set = true;
+        key.pk.decode(&mut ws, bytes)?;
+        key.set = true;
         Ok(())
     }
 
     /// ML-DSA.Verify (FIPS 204, Algorithm 3) with an empty context string.
-    fn verify(
-        (pk, set): &Key<S>,
-        (ws, copy): &mut Scratch<S>,
-        sig: Input<'_>,
-        msg: Input<'_>,
-    ) -> Result {
-        if !set {
+    fn verify(key: &Key<S>, scratch: &mut Scratch<S>, sig: Input<'_>, msg: Input<'_>) -> Result {
+        if !key.set {
             return Err(EINVAL);
         }
-        let copy = copy.get_mut(..sig.len()).ok_or(EBADMSG)?;
+        let copy = scratch.sig.get_mut(..sig.len()).ok_or(EBADMSG)?;
         sig.copy_to(copy)?;
-        let h = ws.absorb_mu_prefix(pk, &[])?;
+        let h = scratch.ws.start_pure(&key.pk, &[])?;
         msg.for_each_piece(|piece| h.update(piece))?;
-        Ok(mldsa_verify::verify_mu_absorbed(ws, pk, copy)?)
+        Ok(mldsa_verify::verify_absorbed(
+            &mut scratch.ws,
+            &key.pk,
+            copy,
+        )?)
     }
 }
 
-/// A key and a scratch together: what the self-test verifies with, through
-/// [`SigAlg::set_pub_key`] and [`SigAlg::verify`].
-pub(crate) type State<S> = (Key<S>, Scratch<S>);
-
 impl<S: AlgSet> MlDsa<S> {
-    /// Sets the key of `st` as `set_pub_key` does.
-    pub(crate) fn set_key((key, _): &mut State<S>, pk: &[u8]) -> Result {
-        Self::set_pub_key(key, pk)
-    }
-
-    /// Verifies `sig` over `msg` under the key of `st` as `verify` does.
-    pub(crate) fn verify_with((key, scratch): &mut State<S>, sig: &[u8], msg: &[u8]) -> Result {
+    /// Verifies `sig` over `msg` as `verify` does, from slices: for the self-tests.
+    pub(crate) fn verify_slices(
+        key: &Key<S>,
+        scratch: &mut Scratch<S>,
+        sig: &[u8],
+        msg: &[u8],
+    ) -> Result {
         Self::verify(key, scratch, Input::from_slice(sig), Input::from_slice(msg))
     }
 }

@@ -12,8 +12,8 @@
 //! of `kunit_case`, a `kunit_suite`, and a pointer to the suite in `.kunit_test_suites`.
 
 use crate::kunit_vectors::{Part, Want, MUTATIONS};
-use crate::ntt::{self, Poly};
-use crate::params::{Params, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
+use crate::ntt;
+use crate::params::{Params, Poly, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
 use crate::selftest;
 use crate::selftest::kat::{self, Kat};
 use core::ffi::{c_int, c_void, CStr};
@@ -619,7 +619,7 @@ fn skip(why: &CStr) {
 /// the portable code runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 fn avx2_matches_portable() {
-    use crate::arch::avx2;
+    use crate::simd::avx2;
 
     if !avx2::usable() {
         skip(c"no AVX2 on this CPU: the portable code runs");
@@ -644,7 +644,7 @@ fn avx2_matches_portable() {
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 fn avx2_ntts_match(rng: &mut XorShift) {
-    use crate::arch::avx2;
+    use crate::simd::avx2;
 
     let canonical = |a: &Poly| a.map(|c| c.rem_euclid(Q));
     let (a, b) = (rng.poly(), rng.poly().map(|c| c * 255));
@@ -667,8 +667,8 @@ fn avx2_ntts_match(rng: &mut XorShift) {
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 fn avx2_pointwise_matches(rng: &mut XorShift) {
-    use crate::arch::avx2;
-    use crate::ntt::PackedPoly;
+    use crate::params::PackedPoly;
+    use crate::simd::avx2;
 
     let (mut pa, mut pb): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
     rng.fill(&mut pa);
@@ -680,7 +680,7 @@ fn avx2_pointwise_matches(rng: &mut XorShift) {
     }
     let (mut got, mut want) = ([0; N], [0; N]);
     check!(avx2::run(|s| s.pointwise(&mut got, &pa, &pb)).is_some());
-    crate::mldsa_verify::pointwise(&mut want, &pa, &pb);
+    crate::poly::pointwise(&mut want, &pa, &pb);
     check!(got == want);
 }
 
@@ -689,8 +689,8 @@ fn avx2_pointwise_matches(rng: &mut XorShift) {
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 fn avx2_pack_matches(rng: &mut XorShift) {
-    use crate::arch::avx2;
-    use crate::ntt::PackedPoly;
+    use crate::params::PackedPoly;
+    use crate::simd::avx2;
 
     let a = rng.poly().map(|c| {
         if c & 1 == 0 {
@@ -702,7 +702,7 @@ fn avx2_pack_matches(rng: &mut XorShift) {
     let (mut got, mut want): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
     rng.fill(&mut got);
     check!(avx2::run(|s| s.pack(&a, &mut got)).is_some());
-    crate::mldsa_verify::pack(&a, &mut want);
+    crate::poly::pack(&a, &mut want);
     check!(got == want);
 }
 
@@ -710,7 +710,7 @@ fn avx2_pack_matches(rng: &mut XorShift) {
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 fn avx2_w1_encode_matches(rng: &mut XorShift) {
-    use crate::arch::avx2;
+    use crate::simd::avx2;
 
     let w = rng.poly();
     for (gamma2, len) in [((Q - 1) / 88, 192), ((Q - 1) / 32, 128)] {
@@ -718,20 +718,20 @@ fn avx2_w1_encode_matches(rng: &mut XorShift) {
         rng.fill(&mut got);
         let got = &mut got[..len];
         check!(avx2::run(|s| s.w1_encode(gamma2, &w, got)).is_some());
-        crate::mldsa_verify::w1_encode(gamma2, &w, &mut want[..len]);
+        crate::poly::w1_encode(gamma2, &w, &mut want[..len]);
         check!(*got == want[..len]);
     }
 }
 
 /// ExpandA's sampling: the AVX2 routine takes a block's first groups, the portable code the
-/// rest, as in a verification; the result must be the portable one.
+/// rest, as the arch seam does in a verification; the result must be the portable one.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 fn avx2_rej_ntt_matches(rng: &mut XorShift) {
-    use crate::arch;
     use crate::keccak::{StateX4, SHAKE128_RATE};
-    use crate::mldsa_verify;
-    use crate::ntt::PackedPoly;
+    use crate::params::PackedPoly;
+    use crate::simd::avx2;
+    use crate::{arch, poly};
 
     let mut st: StateX4 = [[0; 32]; 25];
     let mut zhat: PackedPoly = [0; 3 * N + 1];
@@ -752,11 +752,14 @@ fn avx2_rej_ntt_matches(rng: &mut XorShift) {
         let m = (rng.next() % (N as u64 + 1)) as usize;
         let w = rng.poly();
         let (mut got, mut got_m, mut want, mut want_m) = (w, m, w, m);
-        let taken = arch::rej_ntt_mul_acc(&mut got, &zhat, &st, t, &mut got_m);
-        check!(taken > 0 || m > N - 8);
-        mldsa_verify::rej_ntt_mul_acc(&mut got, &zhat, &st, t, &mut got_m, taken);
-        mldsa_verify::rej_ntt_mul_acc(&mut want, &zhat, &st, t, &mut want_m, 0);
+        let taken = avx2::run(|s| s.rej_ntt_mul_acc(&mut got, &zhat, &st, t, &mut got_m));
+        check!(taken.is_some_and(|n| n > 0) || m > N - 8);
+        poly::rej_ntt_mul_acc(&mut got, &zhat, &st, t, &mut got_m, taken.unwrap_or(0));
+        poly::rej_ntt_mul_acc(&mut want, &zhat, &st, t, &mut want_m, 0);
         check!(got_m == want_m && got == want);
+        let (mut seam, mut seam_m) = (w, m);
+        arch::rej_ntt_mul_acc(&mut seam, &zhat, &st, t, &mut seam_m);
+        check!(seam_m == want_m && seam == want);
     }
 }
 
@@ -764,7 +767,7 @@ fn avx2_rej_ntt_matches(rng: &mut XorShift) {
 /// Skipped on a CPU without AVX-512VL (QEMU's emulation has none), where the AVX2 one runs.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 fn avx512_matches_portable() {
-    use crate::arch::avx2;
+    use crate::simd::avx2;
 
     if !avx2::avx512() {
         skip(c"no AVX-512VL on this CPU: the AVX2 Keccak runs");
@@ -777,8 +780,8 @@ fn avx512_matches_portable() {
 /// portable permutations on 1000 random states.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 fn keccak_x4_matches(rng: &mut XorShift, avx512: bool) {
-    use crate::arch::avx2;
     use crate::keccak::{keccak_f1600, StateX4};
+    use crate::simd::avx2;
 
     let mut st: StateX4 = [[0; 32]; 25];
     for _ in 0..1000 {
@@ -847,7 +850,7 @@ fn irq_restore(mask: usize) {
 /// (-q, q), the range both take. Skipped without the facility (QEMU `-cpu max` has it).
 #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
 fn vx_matches_portable() {
-    use crate::arch::vx;
+    use crate::simd::vx;
 
     if !vx::usable() {
         skip(c"no vector facility on this machine: the portable code runs");
@@ -947,16 +950,18 @@ fn verify_stack_usage() {
     }
 }
 
-/// Stack bytes of [`crate::alg::MlDsa::verify_with`] on `k`, or a failed case.
+/// Stack bytes of [`crate::alg::MlDsa::verify_slices`] on `k`, or a failed case.
 #[cfg(all(not(linux_6_12), not(CONFIG_KASAN)))]
 fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
-    use crate::alg::{MlDsa, State};
-    let st = KBox::init(crate::init_zeroed::<State<S>>(), GFP_KERNEL);
-    check!(st.is_ok());
-    let mut st = st.unwrap();
-    check!(MlDsa::set_key(&mut st, k.pk).is_ok());
+    use crate::alg::{Key, MlDsa, Scratch};
+    use kernel::crypto::sig::SigAlg;
+    let key = KBox::init(crate::init_zeroed::<Key<S>>(), GFP_KERNEL);
+    let scratch = KBox::init(crate::init_zeroed::<Scratch<S>>(), GFP_KERNEL);
+    check!(key.is_ok() && scratch.is_ok());
+    let (mut key, mut scratch) = (key.unwrap(), scratch.unwrap());
+    check!(MlDsa::<S>::set_pub_key(&mut key, k.pk).is_ok());
     let mut rc = Err(EINVAL);
-    let used = stack_used(|| rc = MlDsa::verify_with(&mut st, k.sig, k.msg));
+    let used = stack_used(|| rc = MlDsa::verify_slices(&key, &mut scratch, k.sig, k.msg));
     check!(rc.is_ok());
     used
 }
@@ -1078,7 +1083,7 @@ fn benchmark(name: &CStr, k: &Kat) {
         "{}: {} verifications/s, {} code ({} in {} us; under emulation such as QEMU TCG this is not hardware speed)\n",
         name.to_str().unwrap_or("?"),
         u64::from(ITERS) * 1_000_000_000 / ns,
-        crate::arch::name(),
+        crate::simd::name(),
         ITERS,
         ns / 1000
     );
@@ -1152,7 +1157,7 @@ fn counted<const L: u16>(mut f: impl FnMut() -> c_int) {
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
 macro_rules! count_set {
     ($nn:literal, $k:expr, $alg:expr) => {{
-        use crate::arch::{at_level, Level};
+        use crate::simd::{at_level, Level};
         let (k, alg): (&Kat, _) = (&$k, $alg);
         let (sig, msg, pk) = (k.sig, k.msg, k.pk);
         let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);

@@ -14,8 +14,8 @@
 //! `struct mldsa_workspace` holds a `Workspace` of the set of the call. Both C types are
 //! sized for ML-DSA-87; the assertions below check that they are large and aligned enough.
 
-use crate::mldsa_verify::{self, Error, PreHash, PublicKey, Workspace};
-use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParamSet};
+use crate::mldsa_verify::{self, Error, Message, PreHash, PublicKey, Workspace};
+use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use core::ffi::{c_int, c_uint};
 use core::mem::{align_of, size_of};
 use core::ptr::NonNull;
@@ -85,7 +85,7 @@ fn to_errno(r: Result<(), Error>) -> c_int {
 }
 
 /// Evaluates `$e` with the type `$s` bound to the parameter set of `$alg`, an
-/// `enum mldsa_alg`; [`Error::Inval`] if it names none.
+/// `enum mldsa_alg`; [`Error::BadParameter`] if it names none.
 macro_rules! on_set {
     ($alg:expr, $s:ident => $e:expr) => {
         match $alg {
@@ -101,7 +101,7 @@ macro_rules! on_set {
                 type $s = MlDsa87;
                 $e
             }
-            _ => Err(Error::Inval),
+            _ => Err(Error::BadParameter),
         }
     };
 }
@@ -163,52 +163,22 @@ fn pre_hash(ph: mldsa_prehash) -> Option<PreHash> {
     })
 }
 
-/// What is verified, besides the signature.
-#[derive(Clone, Copy)]
-enum Message<'a> {
-    /// ML-DSA.Verify (Algorithm 3): M and a context string.
-    Pure { msg: &'a [u8], ctx: &'a [u8] },
-    /// HashML-DSA.Verify (Algorithm 5): PH(M), its function and a context string.
-    PreHash {
-        ph: PreHash,
-        phm: &'a [u8],
-        ctx: &'a [u8],
-    },
-    /// External mu (Algorithm 8 from line 7 on).
-    Mu(&'a [u8]),
-}
-
-impl<'a> Message<'a> {
-    /// The message of kind `kind`: `m` (M, PH(M) made with `ph`, or mu) and `ctx`.
-    fn new(kind: c_uint, ph: mldsa_prehash, m: &'a [u8], ctx: &'a [u8]) -> Result<Self, Error> {
-        match kind {
-            PURE => Ok(Message::Pure { msg: m, ctx }),
-            PREHASH => {
-                let ph = pre_hash(ph).ok_or(Error::Inval)?;
-                Ok(Message::PreHash { ph, phm: m, ctx })
-            }
-            MU => Ok(Message::Mu(m)),
-            _ => Err(Error::Inval),
+/// The message of kind `kind` (`PURE`, `PREHASH` or `MU`): `m` (M, PH(M) made with `ph`,
+/// or mu) and the context string `ctx`.
+fn message<'a>(
+    kind: c_uint,
+    ph: mldsa_prehash,
+    m: &'a [u8],
+    ctx: &'a [u8],
+) -> Result<Message<'a>, Error> {
+    match kind {
+        PURE => Ok(Message::Pure { msg: m, ctx }),
+        PREHASH => {
+            let ph = pre_hash(ph).ok_or(Error::BadParameter)?;
+            Ok(Message::PreHash { ph, phm: m, ctx })
         }
-    }
-
-    /// Verifies `sig` and this message under `key`.
-    fn verify<S: ParamSet>(
-        self,
-        ws: &mut Workspace<S>,
-        key: &PublicKey<S>,
-        sig: &[u8],
-    ) -> Result<(), Error> {
-        match self {
-            Message::Pure { msg, ctx } => mldsa_verify::verify(ws, key, msg, ctx, sig),
-            Message::PreHash { ph, phm, ctx } => {
-                mldsa_verify::verify_prehash(ws, key, ph, phm, ctx, sig)
-            }
-            Message::Mu(mu) => {
-                let mu = mu.try_into().map_err(|_| Error::Inval)?;
-                mldsa_verify::verify_mu(ws, key, mu, sig)
-            }
-        }
+        MU => Ok(Message::Mu(m.try_into().map_err(|_| Error::BadParameter)?)),
+        _ => Err(Error::BadParameter),
     }
 }
 
@@ -245,9 +215,10 @@ unsafe extern "C" fn mldsa_rust_verify(
         let sig = slice::from_raw_parts(nonnull(sig), sig_len);
         let m = slice::from_raw_parts(nonnull(m), m_len);
         let ctx = slice::from_raw_parts(nonnull(ctx), ctx_len);
-        Message::new(kind, ph, m, ctx).and_then(|msg| {
+        message(kind, ph, m, ctx).and_then(|msg| {
             on_set!(mldsa_alg::try_from(alg).unwrap_or(mldsa_alg::MAX), S => {
-                msg.verify(&mut *ws.cast(), &*buf.key.as_ptr().cast::<PublicKey<S>>(), sig)
+                let key = &*buf.key.as_ptr().cast::<PublicKey<S>>();
+                mldsa_verify::verify::<S>(&mut *ws.cast(), key, msg, sig)
             })
         })
     };
@@ -266,5 +237,5 @@ extern "C" fn mldsa_use_hint(h: u8, r: i32, gamma2: i32) -> i32 {
     } else {
         (Q - 1) / 88
     };
-    mldsa_verify::use_hint(gamma2, r.rem_euclid(Q), h != 0)
+    crate::poly::use_hint(gamma2, r.rem_euclid(Q), h != 0)
 }

@@ -4,10 +4,11 @@
 //!
 //! This file is the crate root and the module, which runs the known-answer self-tests
 //! (`selftest.rs`) before it registers the algorithms of `alg.rs` and enables the library
-//! calls of `mldsa_api.rs`. The algorithm itself (`params`, `ntt`, `keccak`,
-//! `mldsa_verify`) is plain Rust, built and tested on the host as well (tools/host); it
-//! reaches the kernel through two seams: `crate::shake`, the kernel's SHAKE library, and
-//! `crate::arch` (`arch.rs`), the SIMD routines of `arch/x86/` and `arch/s390/`.
+//! calls of `mldsa_api.rs`. The algorithm itself (`params`, `ntt`, `keccak`, `poly`,
+//! `arch`, `mldsa_verify`, from the bottom up) is plain Rust, built and tested on the host
+//! as well (tools/host); it reaches the kernel through two seams: `crate::shake`, the
+//! kernel's SHAKE library, and `crate::simd` (`simd.rs`), which lets the SIMD routines of
+//! `arch/x86/` and `arch/s390/` run in kernel FPU sections.
 //!
 //! The module talks to the kernel through the `kernel` crate only: `kernel::crypto::sig`
 //! registers the algorithms (akcipher on Linux 6.12, `sig_alg` later, behind one trait),
@@ -28,6 +29,8 @@ use pin_init::{init_zeroed, Zeroable};
 // The core's items are public API for the host harness (tools/host), where the same files
 // are built; here they are private modules and the module does not use every item.
 #[allow(dead_code, unreachable_pub)]
+mod arch;
+#[allow(dead_code, unreachable_pub)]
 mod keccak;
 #[allow(dead_code, unreachable_pub)]
 mod mldsa_verify;
@@ -35,23 +38,16 @@ mod mldsa_verify;
 mod ntt;
 #[allow(dead_code, unreachable_pub)]
 mod params;
-// Shared with the host harness too.
-#[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
-#[path = "arch/x86/avx2.rs"]
-#[allow(unreachable_pub)]
-mod avx2;
-#[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
-#[path = "arch/s390/vx.rs"]
-#[allow(unreachable_pub)]
-mod vx;
+#[allow(dead_code, unreachable_pub)]
+mod poly;
 
 /// The core's SHAKE seam.
 use kernel::crypto::sha3 as shake;
 
 mod alg;
-mod arch;
 mod mldsa_api;
 mod selftest;
+mod simd;
 
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
 mod kunit_tests;
@@ -88,9 +84,9 @@ mldsa_module!(
 impl From<mldsa_verify::Error> for Error {
     fn from(e: mldsa_verify::Error) -> Self {
         match e {
-            mldsa_verify::Error::BadMsg => EBADMSG,
-            mldsa_verify::Error::KeyRejected => EKEYREJECTED,
-            mldsa_verify::Error::Inval => EINVAL,
+            mldsa_verify::Error::Malformed => EBADMSG,
+            mldsa_verify::Error::Rejected => EKEYREJECTED,
+            mldsa_verify::Error::BadParameter => EINVAL,
         }
     }
 }
@@ -98,9 +94,6 @@ impl From<mldsa_verify::Error> for Error {
 // SAFETY: A `Workspace` is made of integers only (polynomials, buffers and the kernel's
 // `shake_ctx`), so all-zero bytes are a valid value.
 unsafe impl<S: ParamSet> Zeroable for mldsa_verify::Workspace<S> {}
-
-// SAFETY: A `PublicKey` is made of byte arrays only.
-unsafe impl<S: ParamSet> Zeroable for mldsa_verify::PublicKey<S> {}
 
 struct MlDsaModule {
     _mldsa44: Pin<KBox<Registration<alg::MlDsa<MlDsa44>>>>,
@@ -110,13 +103,13 @@ struct MlDsaModule {
 
 impl kernel::Module for MlDsaModule {
     fn init(module: &'static ThisModule) -> Result<Self> {
-        arch::init();
+        simd::init();
         selftest::run(&selftest::KATS)?;
         mldsa_api::enable();
         pr_info!(
             "self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87 on: {} ({} code)\n",
-            arch::Paths::new().as_str(),
-            arch::name()
+            simd::Paths::new().as_str(),
+            simd::name()
         );
         let m = MlDsaModule {
             _mldsa44: KBox::pin_init(Registration::new(module), GFP_KERNEL)?,

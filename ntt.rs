@@ -8,14 +8,7 @@
 //! which `invntt_tomont` removes together with the 1/256 scaling. Additions are lazy: the
 //! bounds in each function's comment show why no i32 overflows.
 
-use crate::params::{N, Q};
-
-/// A polynomial in R_q, coefficients as i32 (not always reduced: see each function).
-pub type Poly = [i32; N];
-
-/// A polynomial with coefficients in [0, q), three little-endian bytes each, and one spare
-/// byte so that every coefficient can be read as a 4-byte word.
-pub type PackedPoly = [u8; 3 * N + 1];
+use crate::params::{Poly, N, Q};
 
 /// q^-1 mod 2^32.
 const QINV: i32 = 58728449;

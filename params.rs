@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! ML-DSA parameter sets (FIPS 204, Section 4, Table 1 and Table 2), as values
-//! ([`Params`]) and as types ([`ParamSet`]).
-
-use crate::ntt::PackedPoly;
+//! ([`Params`]) and as types ([`ParamSet`]), and the shapes of the polynomials they size.
 
 /// The modulus q = 2^23 - 2^13 + 1.
 pub const Q: i32 = 8380417;
@@ -11,6 +9,13 @@ pub const Q: i32 = 8380417;
 pub const D: u32 = 13;
 /// Polynomial degree n.
 pub const N: usize = 256;
+
+/// A polynomial in R_q, coefficients as i32 (not always reduced: each function says).
+pub type Poly = [i32; N];
+
+/// A polynomial with coefficients in [0, q), three little-endian bytes each, and one spare
+/// byte so that every coefficient can be read as a 4-byte word (`poly::coeff`).
+pub type PackedPoly = [u8; 3 * N + 1];
 
 /// One ML-DSA parameter set; only what verification needs.
 #[derive(Debug, PartialEq, Eq)]
@@ -82,11 +87,7 @@ impl Params {
 
     /// Bits per packed coefficient of w1: bitlen((q - 1) / (2 * gamma2) - 1).
     pub const fn w1_bits(&self) -> u32 {
-        if self.gamma2 == (Q - 1) / 88 {
-            6
-        } else {
-            4
-        }
+        u32::BITS - ((Q - 1) / (2 * self.gamma2) - 1).leading_zeros()
     }
 
     /// Public key bytes: rho and k polynomials of 10-bit t1 (Algorithm 22).

@@ -2,15 +2,22 @@
 //! `arch/s390/*.S` with the vector facility on s390x: the very files the kernel builds) for
 //! the host, with `include/` standing in for the kernel headers they use. On x86_64 it also
 //! assembles the BMI2 Keccak-f[1600] that `tools/patches/7.3` adds to the kernel's SHA-3
-//! library, taken from the patch, for the host SHAKE (`src/shake.rs`).
+//! library, taken from the patch, for the host SHAKE (`src/shake.rs`). It sets the cfg
+//! that the kernel's Kconfig sets for the routines (`CONFIG_CRYPTO_MLDSA_AVX2`,
+//! `CONFIG_CRYPTO_MLDSA_S390_VX`), so that the module's files choose them alike.
 
 fn main() {
     println!("cargo:rerun-if-changed=include");
-    let (dir, flags): (_, &[&str]) = match std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() {
-        Ok("x86_64") => ("../../arch/x86", &[]),
-        Ok("s390x") => ("../../arch/s390", &["-march=z13"]),
-        _ => return,
-    };
+    for cfg in ["CONFIG_CRYPTO_MLDSA_AVX2", "CONFIG_CRYPTO_MLDSA_S390_VX"] {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+    }
+    let (dir, flags, cfg): (_, &[&str], _) =
+        match std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() {
+            Ok("x86_64") => ("../../arch/x86", &[], "CONFIG_CRYPTO_MLDSA_AVX2"),
+            Ok("s390x") => ("../../arch/s390", &["-march=z13"], "CONFIG_CRYPTO_MLDSA_S390_VX"),
+            _ => return,
+        };
+    println!("cargo:rustc-cfg={cfg}");
     let dir = std::path::Path::new(dir);
     println!("cargo:rerun-if-changed={}", dir.display());
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -7,61 +7,45 @@
 //! with another's. This verifies:
 //!
 //! ```
-//! use mldsa_host::mldsa_verify::{self, Error, PublicKey, Workspace};
+//! use mldsa_host::mldsa_verify::{self, Error, Message, PublicKey, Workspace};
 //! use mldsa_host::params::MlDsa65;
-//! let (mut ws, key) = (Workspace::<MlDsa65>::new(), PublicKey::<MlDsa65>::new());
-//! let v = mldsa_verify::verify(&mut ws, &key, b"m", b"", &[]);
-//! assert_eq!(v, Err(Error::BadMsg));
+//! let (mut ws, key) = (Workspace::<MlDsa65>::default(), PublicKey::<MlDsa65>::default());
+//! let m = Message::Pure { msg: b"m", ctx: b"" };
+//! let v = mldsa_verify::verify(&mut ws, &key, m, &[]);
+//! assert_eq!(v, Err(Error::Malformed));
 //! ```
 //!
 //! and this, with an ML-DSA-44 key, does not compile:
 //!
 //! ```compile_fail,E0308
-//! use mldsa_host::mldsa_verify::{self, PublicKey, Workspace};
+//! use mldsa_host::mldsa_verify::{self, Message, PublicKey, Workspace};
 //! use mldsa_host::params::{MlDsa44, MlDsa65};
-//! let (mut ws, key) = (Workspace::<MlDsa65>::new(), PublicKey::<MlDsa44>::new());
-//! let _ = mldsa_verify::verify(&mut ws, &key, b"m", b"", &[]);
+//! let (mut ws, key) = (Workspace::<MlDsa65>::default(), PublicKey::<MlDsa44>::default());
+//! let _ = mldsa_verify::verify(&mut ws, &key, Message::Pure { msg: b"m", ctx: b"" }, &[]);
 //! ```
 
-pub mod arch;
-#[cfg(target_arch = "x86_64")]
-#[path = "../../../arch/x86/avx2.rs"]
-pub mod avx2;
-#[path = "../../../keccak.rs"]
-pub mod keccak;
+// The module's kernel-independent files, built as they are: the module's directory is
+// this crate's root for them, so their `mod` items find the same files as in the kernel.
+#[path = "../../.."]
+mod module {
+    pub mod arch;
+    pub mod keccak;
+    pub mod mldsa_verify;
+    pub mod ntt;
+    pub mod params;
+    pub mod poly;
+}
+pub use module::{arch, keccak, mldsa_verify, ntt, params, poly};
+
 pub mod measure;
-#[path = "../../../mldsa_verify.rs"]
-pub mod mldsa_verify;
-#[path = "../../../ntt.rs"]
-pub mod ntt;
-#[path = "../../../params.rs"]
-pub mod params;
 pub mod peers;
 pub mod shake;
-#[cfg(target_arch = "s390x")]
-#[path = "../../../arch/s390/vx.rs"]
-pub mod vx;
+pub mod simd;
 
+pub use mldsa_verify::Message;
 use mldsa_verify::{Error, PreHash, PublicKey, Workspace};
 use params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
 use std::mem::size_of;
-
-/// What is being signed, in each of the interfaces FIPS 204 defines.
-#[derive(Clone, Copy, Debug)]
-pub enum Message<'a> {
-    /// ML-DSA.Verify: the message M and a context string.
-    Pure { msg: &'a [u8], ctx: &'a [u8] },
-    /// ML-DSA.Verify_internal: the formatted message M'.
-    Internal(&'a [u8]),
-    /// External mu.
-    Mu(&'a [u8; 64]),
-    /// HashML-DSA.Verify: PH(M), the pre-hash function and a context string.
-    PreHash {
-        ph: PreHash,
-        phm: &'a [u8],
-        ctx: &'a [u8],
-    },
-}
 
 /// The pre-hash function for a FIPS 204 / ACVP name such as "SHA2-512".
 pub fn pre_hash(name: &str) -> Option<PreHash> {
@@ -94,24 +78,16 @@ struct Slot<S: ParamSet> {
 }
 
 impl<S: ParamSet> Slot<S> {
-    const fn new() -> Self {
+    fn new() -> Self {
         Self {
-            key: PublicKey::new(),
-            ws: Workspace::new(),
+            key: PublicKey::default(),
+            ws: Workspace::default(),
         }
     }
 
     /// Verifies under the key last decoded into this slot.
     fn verify(&mut self, sig: &[u8], m: Message) -> Result<(), Error> {
-        let (ws, key) = (&mut self.ws, &self.key);
-        match m {
-            Message::Pure { msg, ctx } => mldsa_verify::verify(ws, key, msg, ctx, sig),
-            Message::Internal(mprime) => mldsa_verify::verify_internal(ws, key, mprime, sig),
-            Message::Mu(mu) => mldsa_verify::verify_mu(ws, key, mu, sig),
-            Message::PreHash { ph, phm, ctx } => {
-                mldsa_verify::verify_prehash(ws, key, ph, phm, ctx, sig)
-            }
-        }
+        mldsa_verify::verify(&mut self.ws, &self.key, m, sig)
     }
 
     fn decode_and_verify(&mut self, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
@@ -210,8 +186,8 @@ pub fn verify(p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error
 pub fn errno_name(r: Result<(), Error>) -> &'static str {
     match r {
         Ok(()) => "ok",
-        Err(Error::BadMsg) => "EBADMSG",
-        Err(Error::KeyRejected) => "EKEYREJECTED",
-        Err(Error::Inval) => "EINVAL",
+        Err(Error::Malformed) => "EBADMSG",
+        Err(Error::Rejected) => "EKEYREJECTED",
+        Err(Error::BadParameter) => "EINVAL",
     }
 }

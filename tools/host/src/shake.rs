@@ -4,7 +4,7 @@
 //! kernel's `struct shake_ctx`, so workspace sizes match.
 //!
 //! The permutation is the one the kernel would use: where the thread uses the AVX2
-//! routines (`crate::arch::avx2`), the BMI2 one that `tools/patches/7.3` adds to the
+//! routines (`crate::simd::avx2`), the BMI2 one that `tools/patches/7.3` adds to the
 //! kernel's SHA-3 library (assembled from the patch by `build.rs`), which the library runs
 //! where the CPU has BMI1 and BMI2 (every CPU with AVX2 does); else the `keccak` crate's,
 //! like the kernel's generic C.
@@ -115,7 +115,7 @@ impl Shake {
 #[inline(never)]
 fn permute(st: &mut [u64; 25]) {
     #[cfg(target_arch = "x86_64")]
-    if crate::arch::avx2() {
+    if crate::simd::avx2() {
         return keccakf_bmi2(st);
     }
     keccak::f1600(st);

@@ -2,8 +2,9 @@
 //! an independent SHAKE.
 
 use mldsa_host::keccak::{self, shake128_start, StateX4, SHAKE128_RATE};
-use mldsa_host::mldsa_verify::{decompose, use_hint};
-use mldsa_host::ntt::{freeze, invntt_tomont, mont_mul, ntt, Poly};
+use mldsa_host::poly::{decompose, use_hint};
+use mldsa_host::ntt::{freeze, invntt_tomont, mont_mul, ntt};
+use mldsa_host::params::Poly;
 use mldsa_host::params::{N, Q};
 use mldsa_host::shake::Shake;
 use rand::{Rng, SeedableRng};

@@ -3,7 +3,8 @@
 //! takes the wider range of `reduce32`, which it applies first.
 #![cfg(target_arch = "x86_64")]
 
-use mldsa_host::ntt::{invntt_tomont, ntt, reduce32, Poly};
+use mldsa_host::ntt::{invntt_tomont, ntt, reduce32};
+use mldsa_host::params::Poly;
 use mldsa_host::params::{N, Q};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

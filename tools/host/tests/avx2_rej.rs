@@ -1,5 +1,5 @@
 //! ExpandA's AVX2 rejection sampling with multiply-accumulate
-//! (`arch/x86/rej_ntt_avx2.S`, through `arch::rej_ntt_mul_acc`) against a reference
+//! (`arch/x86/rej_ntt_avx2.S`, alone and then through `arch::rej_ntt_mul_acc`) against a reference
 //! written here from FIPS 204 (Algorithms 14 and 30): on random blocks rich in rejected
 //! candidates, at every starting position, and for every pattern of accepted candidates.
 //! Also the pointwise product of packed polynomials and the packing, in the same file
@@ -9,12 +9,9 @@
 
 #![cfg(target_arch = "x86_64")]
 
-use mldsa_host::arch;
 use mldsa_host::keccak::StateX4;
-use mldsa_host::mldsa_verify;
-use mldsa_host::ntt::PackedPoly;
-use mldsa_host::ntt::Poly;
-use mldsa_host::params::{N, Q};
+use mldsa_host::params::{PackedPoly, Poly, N, Q};
+use mldsa_host::{arch, poly, simd};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -22,8 +19,8 @@ const BLOCK: usize = 168;
 
 /// Whether to run: true with AVX2; without it, panics unless `MLDSA_ALLOW_NO_AVX2` is set.
 fn have_avx2() -> bool {
-    if arch::avx2_available() {
-        arch::use_avx2(true);
+    if simd::avx2_available() {
+        simd::use_avx2(true);
         return true;
     }
     if std::env::var_os("MLDSA_ALLOW_NO_AVX2").is_some() {
@@ -61,14 +58,19 @@ fn reference(w: &mut Poly, zhat: &PackedPoly, st: &StateX4, t: usize, m: &mut us
     }
 }
 
-/// Runs the arch routine and then the reference on the rest of the block, and checks
+/// Runs the AVX2 routine and then the reference on the rest of the block, and checks
 /// the result against the reference alone, and that the routine stopped only where it
-/// must (at the block's end or with fewer than 8 coefficients to go).
+/// must (at the block's end or with fewer than 8 coefficients to go); then the whole block
+/// through the arch seam.
 fn check(w: &Poly, zhat: &PackedPoly, st: &StateX4, t: usize, m: usize) {
     let (mut want_w, mut want_m) = (*w, m);
     reference(&mut want_w, zhat, st, t, &mut want_m, 0);
+    let (mut seam_w, mut seam_m) = (*w, m);
+    arch::rej_ntt_mul_acc(&mut seam_w, zhat, st, t, &mut seam_m);
+    assert_eq!((seam_m, seam_w), (want_m, want_w), "arch seam from m {m}, state {t}");
     let (mut got_w, mut got_m) = (*w, m);
-    let from = arch::rej_ntt_mul_acc(&mut got_w, zhat, st, t, &mut got_m);
+    let from = simd::avx2::run(|s| s.rej_ntt_mul_acc(&mut got_w, zhat, st, t, &mut got_m))
+        .expect("this thread uses AVX2");
     assert!(from <= BLOCK / 24);
     assert!(
         from == BLOCK / 24 || got_m > N - 8,
@@ -196,7 +198,7 @@ fn pointwise_matches_portable() {
         a[3 * N] = rng.gen();
         b[3 * N] = rng.gen();
         let mut want = [0; N];
-        mldsa_verify::pointwise(&mut want, a, b);
+        poly::pointwise(&mut want, a, b);
         let mut got = [0; N];
         arch::pointwise(&mut got, a, b);
         assert_eq!(got, want);
@@ -225,7 +227,7 @@ fn pack_matches_portable() {
     }
     for a in &cases {
         let mut want = [0; 3 * N + 1];
-        mldsa_verify::pack(a, &mut want);
+        poly::pack(a, &mut want);
         let mut got: PackedPoly = std::array::from_fn(|_| rng.gen());
         arch::pack(a, &mut got);
         assert_eq!(got, want, "input {a:?}");

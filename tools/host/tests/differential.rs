@@ -57,7 +57,7 @@ fn random_case(rng: &mut StdRng, set: &Set) {
     flip_bit(rng, &mut m);
     assert_eq!(
         check(set, "pk bit flip", &m, &msg, &ctx, &sig),
-        Err(Error::KeyRejected)
+        Err(Error::Rejected)
     );
     let mut m = sig.clone();
     flip_bit(rng, &mut m);
@@ -67,7 +67,7 @@ fn random_case(rng: &mut StdRng, set: &Set) {
         flip_bit(rng, &mut m);
         assert_eq!(
             check(set, "msg bit flip", &pk, &m, &ctx, &sig),
-            Err(Error::KeyRejected)
+            Err(Error::Rejected)
         );
     }
     if !ctx.is_empty() {
@@ -75,13 +75,13 @@ fn random_case(rng: &mut StdRng, set: &Set) {
         flip_bit(rng, &mut m);
         assert_eq!(
             check(set, "ctx bit flip", &pk, &msg, &m, &sig),
-            Err(Error::KeyRejected)
+            Err(Error::Rejected)
         );
     }
     let long_ctx = [7u8; 256];
     assert_eq!(
         check(set, "256-byte ctx", &pk, &msg, &long_ctx, &sig),
-        Err(Error::Inval)
+        Err(Error::BadParameter)
     );
 
     // Wrong lengths: truncated, empty and extended keys and signatures.
@@ -95,7 +95,7 @@ fn random_case(rng: &mut StdRng, set: &Set) {
         ("empty sig", &pk[..], &[][..]),
         ("extended sig", &pk[..], &long_sig[..]),
     ] {
-        assert_eq!(check(set, what, k, &msg, &ctx, s), Err(Error::BadMsg));
+        assert_eq!(check(set, what, k, &msg, &ctx, s), Err(Error::Malformed));
     }
 
     // z at the edges of the range: gamma1 - beta - 1 is allowed, gamma1 - beta is not.
@@ -103,8 +103,8 @@ fn random_case(rng: &mut StdRng, set: &Set) {
     let poly = rng.gen_range(0..p.l);
     let idx = rng.gen_range(0..256);
     for (z, want) in [
-        (bound - 1, Err(Error::KeyRejected)),
-        (bound, Err(Error::BadMsg)),
+        (bound - 1, Err(Error::Rejected)),
+        (bound, Err(Error::Malformed)),
     ] {
         for z in [z, -z] {
             let mut m = sig.clone();
@@ -129,7 +129,7 @@ fn random_case(rng: &mut StdRng, set: &Set) {
                     &ctx,
                     &m
                 ),
-                Err(Error::BadMsg)
+                Err(Error::Malformed)
             );
         }
     }

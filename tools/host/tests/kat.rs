@@ -188,8 +188,8 @@ fn mutations_give_their_results() {
             }
             let want = match m.want {
                 Want::Accept => Ok(()),
-                Want::Reject => Err(Error::KeyRejected),
-                Want::Malformed => Err(Error::BadMsg),
+                Want::Reject => Err(Error::Rejected),
+                Want::Malformed => Err(Error::Malformed),
             };
             let pure = Message::Pure {
                 msg: &msg,

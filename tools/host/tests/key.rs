@@ -27,7 +27,7 @@ fn one_decode_many_verifies() {
                     ctx,
                 };
                 let r = ws.verify_decoded(set.p, &sig, other);
-                assert_eq!(r, Err(Error::KeyRejected), "{}", set.name);
+                assert_eq!(r, Err(Error::Rejected), "{}", set.name);
             }
             // A signature by key b fails under a, and verifies once b replaces a.
             let sig_b = (set.sign)(&b, b"m", b"");
@@ -36,7 +36,7 @@ fn one_decode_many_verifies() {
                 ctx: b"",
             };
             let r = ws.verify_decoded(set.p, &sig_b, m);
-            assert_eq!(r, Err(Error::KeyRejected), "{}", set.name);
+            assert_eq!(r, Err(Error::Rejected), "{}", set.name);
             assert_eq!(ws.decode(set.p, &(set.keypair)(&b)), Ok(()));
             assert_eq!(ws.verify_decoded(set.p, &sig_b, m), Ok(()), "{}", set.name);
         }
@@ -48,12 +48,12 @@ fn bad_keys_refused() {
     let mut ws = Workspaces::boxed();
     for set in sets().iter() {
         let pk = (set.keypair)(&[3; 32]);
-        assert_eq!(ws.decode(set.p, &pk[1..]), Err(Error::BadMsg));
+        assert_eq!(ws.decode(set.p, &pk[1..]), Err(Error::Malformed));
         assert_eq!(
             ws.decode(set.p, &[pk.as_slice(), &[0]].concat()),
-            Err(Error::BadMsg)
+            Err(Error::Malformed)
         );
-        assert_eq!(ws.decode(set.p, &[]), Err(Error::BadMsg));
+        assert_eq!(ws.decode(set.p, &[]), Err(Error::Malformed));
     }
 }
 
@@ -63,12 +63,13 @@ fn bad_keys_refused() {
 fn typed_key_and_workspace() {
     let pk = (sets()[0].keypair)(&[4; 32]);
     let sig = (sets()[0].sign)(&[4; 32], b"m", b"");
-    let mut ws = Box::new(Workspace::<MlDsa44>::new());
-    let mut key = Box::new(PublicKey::<MlDsa44>::new());
-    assert_eq!(key.decode(&mut ws, &pk[1..]), Err(Error::BadMsg));
+    let mut ws = Box::new(Workspace::<MlDsa44>::default());
+    let mut key = Box::new(PublicKey::<MlDsa44>::default());
+    assert_eq!(key.decode(&mut ws, &pk[1..]), Err(Error::Malformed));
     assert_eq!(key.decode(&mut ws, &pk), Ok(()));
-    let v = mldsa_verify::verify(&mut ws, &key, b"m", b"", &sig);
+    let m = |msg| Message::Pure { msg, ctx: b"" };
+    let v = mldsa_verify::verify(&mut ws, &key, m(b"m"), &sig);
     assert_eq!(v, Ok(()));
-    let v = mldsa_verify::verify(&mut ws, &key, b"n", b"", &sig);
-    assert_eq!(v, Err(Error::KeyRejected));
+    let v = mldsa_verify::verify(&mut ws, &key, m(b"n"), &sig);
+    assert_eq!(v, Err(Error::Rejected));
 }

@@ -77,32 +77,32 @@ fn every_pre_hash_function() {
                 let mut bad = phm.clone();
                 let k = rng.gen_range(0..bad.len());
                 bad[k] ^= 1 << rng.gen_range(0..8);
-                assert_eq!(v(f, &bad, &ctx, &sig), Err(Error::KeyRejected));
+                assert_eq!(v(f, &bad, &ctx, &sig), Err(Error::Rejected));
                 for &(other, _) in &FUNCTIONS {
                     let g = pre_hash(other).unwrap();
                     if g != f && g.output_len() == f.output_len() {
-                        assert_eq!(v(g, &phm, &ctx, &sig), Err(Error::KeyRejected), "{other}");
+                        assert_eq!(v(g, &phm, &ctx, &sig), Err(Error::Rejected), "{other}");
                     }
                 }
-                assert_eq!(v(f, &phm, b"x", &sig), Err(Error::KeyRejected));
+                assert_eq!(v(f, &phm, b"x", &sig), Err(Error::Rejected));
                 let mut bad_sig = sig.clone();
                 bad_sig[rng.gen_range(0..set.p.c_tilde_len())] ^= 1;
-                assert_eq!(v(f, &phm, &ctx, &bad_sig), Err(Error::KeyRejected));
+                assert_eq!(v(f, &phm, &ctx, &bad_sig), Err(Error::Rejected));
                 // Not a pure ML-DSA signature of PH(M), nor the reverse (domain separation).
                 let pure = Message::Pure {
                     msg: &phm,
                     ctx: &ctx,
                 };
-                assert_eq!(verify(set.p, &pk, &sig, pure), Err(Error::KeyRejected));
+                assert_eq!(verify(set.p, &pk, &sig, pure), Err(Error::Rejected));
                 let pure_sig = (set.sign)(&seed, &phm, &ctx);
-                assert_eq!(v(f, &phm, &ctx, &pure_sig), Err(Error::KeyRejected));
+                assert_eq!(v(f, &phm, &ctx, &pure_sig), Err(Error::Rejected));
                 // Malformed parameters.
-                assert_eq!(v(f, &phm[1..], &ctx, &sig), Err(Error::Inval));
+                assert_eq!(v(f, &phm[1..], &ctx, &sig), Err(Error::BadParameter));
                 assert_eq!(
                     v(f, &[&phm[..], &[0]].concat(), &ctx, &sig),
-                    Err(Error::Inval)
+                    Err(Error::BadParameter)
                 );
-                assert_eq!(v(f, &phm, &[0; 256], &sig), Err(Error::Inval));
+                assert_eq!(v(f, &phm, &[0; 256], &sig), Err(Error::BadParameter));
             }
         }
     });

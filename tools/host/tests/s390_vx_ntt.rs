@@ -1,12 +1,13 @@
-//! The s390x vector-facility NTT routines of arch/s390/ntt_vx.S, through the kernel's
-//! `arch/s390/vx.rs`, against the portable ntt.rs, on 100 000 random inputs each and the
+//! The s390x vector-facility NTT routines of arch/s390/ntt_vx.S, through
+//! `arch/s390.rs`, against the portable ntt.rs, on 100 000 random inputs each and the
 //! edges of the input range: the same values, word for word (the routines run the same
 //! butterflies), so also equal modulo q and within the bounds of ntt.rs. Runs in the s390x host run (`qemu-s390x -cpu max` has the facility).
 #![cfg(target_arch = "s390x")]
 
-use mldsa_host::ntt::{invntt_tomont, ntt, Poly};
+use mldsa_host::ntt::{invntt_tomont, ntt};
+use mldsa_host::params::Poly;
 use mldsa_host::params::{N, Q};
-use mldsa_host::vx::Vx;
+use mldsa_host::arch::s390::Vx;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

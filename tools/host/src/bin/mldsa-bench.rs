@@ -57,8 +57,8 @@ const OURS: [(&str, Path, bool); 6] = [
 /// once.
 fn ours(imp: &str) -> Option<bool> {
     let &(_, path, once) = OURS.iter().find(|o| o.0 == imp)?;
-    mldsa_host::arch::use_avx2(path != Path::Portable);
-    mldsa_host::arch::use_avx512(path == Path::Avx512);
+    mldsa_host::simd::use_avx2(path != Path::Portable);
+    mldsa_host::simd::use_avx512(path == Path::Avx512);
     Some(once)
 }
 
@@ -146,7 +146,7 @@ fn main() {
     let footprint_only = args.get(1).map(String::as_str) == Some("footprint");
     let impls: Vec<&str> = OURS
         .iter()
-        .filter(|o| o.1 != Path::Avx512 || mldsa_host::arch::avx512_available())
+        .filter(|o| o.1 != Path::Avx512 || mldsa_host::simd::avx512_available())
         .map(|o| o.0)
         .chain(all[0].peers.iter().map(|(n, _)| *n))
         .chain(all[0].simd_peers.iter().map(|(n, _)| *n))

@@ -56,18 +56,18 @@ fn field(v: &Map<String, Value>, name: &str) -> Option<Vec<u8>> {
 }
 
 fn check(line: &[u8]) -> Result<(), Error> {
-    let line = std::str::from_utf8(line).map_err(|_| Error::Inval)?;
-    let Object(v) = serde_json::from_str(line).map_err(|_| Error::Inval)?;
+    let line = std::str::from_utf8(line).map_err(|_| Error::BadParameter)?;
+    let Object(v) = serde_json::from_str(line).map_err(|_| Error::BadParameter)?;
     let p = v
         .get("alg")
         .and_then(Value::as_str)
         .and_then(params)
-        .ok_or(Error::Inval)?;
-    let pk = field(&v, "pk").ok_or(Error::Inval)?;
-    let sig = field(&v, "sig").ok_or(Error::Inval)?;
+        .ok_or(Error::BadParameter)?;
+    let pk = field(&v, "pk").ok_or(Error::BadParameter)?;
+    let sig = field(&v, "sig").ok_or(Error::BadParameter)?;
     let hex_field = |name| match v.get(name) {
         None => Ok(None),
-        Some(_) => field(&v, name).map(Some).ok_or(Error::Inval),
+        Some(_) => field(&v, name).map(Some).ok_or(Error::BadParameter),
     };
     let (msg, ctx, mprime, mu, phm) = (
         hex_field("msg")?,
@@ -78,7 +78,7 @@ fn check(line: &[u8]) -> Result<(), Error> {
     );
     let ph = match v.get("ph") {
         None => None,
-        Some(ph) => Some(ph.as_str().and_then(pre_hash).ok_or(Error::Inval)?),
+        Some(ph) => Some(ph.as_str().and_then(pre_hash).ok_or(Error::BadParameter)?),
     };
     match (msg, mprime, mu, ph, phm) {
         (None, None, None, Some(ph), Some(phm)) => {
@@ -110,10 +110,10 @@ fn check(line: &[u8]) -> Result<(), Error> {
             verify(p, &pk, &sig, Message::Internal(&mprime))
         }
         (None, None, Some(mu), None, None) if ctx.is_none() => {
-            let mu: &[u8; 64] = mu.as_slice().try_into().map_err(|_| Error::Inval)?;
+            let mu: &[u8; 64] = mu.as_slice().try_into().map_err(|_| Error::BadParameter)?;
             verify(p, &pk, &sig, Message::Mu(mu))
         }
-        _ => Err(Error::Inval),
+        _ => Err(Error::BadParameter),
     }
 }
 
@@ -155,7 +155,7 @@ fn main() -> ExitCode {
         let answer = match read_line(&mut stdin, &mut line) {
             Ok(None) => return ExitCode::SUCCESS,
             Ok(Some(true)) => check(&line),
-            Ok(Some(false)) => Err(Error::Inval),
+            Ok(Some(false)) => Err(Error::BadParameter),
             Err(e) => {
                 eprintln!("mldsa-verify: reading stdin: {e}");
                 return ExitCode::FAILURE;

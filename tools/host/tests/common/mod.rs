@@ -1,7 +1,7 @@
 //! Shared test helpers: ACVP vectors, signature surgery, and the code paths to run.
 #![allow(dead_code)]
 
-use mldsa_host::arch;
+use mldsa_host::simd;
 use mldsa_host::params::Params;
 use serde_json::Value;
 use std::process::Command;
@@ -127,31 +127,38 @@ pub fn can_run(available: bool, allow: &str, what: &str) -> bool {
 }
 
 /// Runs `f` with the portable code, then with the AVX2 routines, then with these and the
-/// AVX-512VL 4-way Keccak (the arch seam's choice is per thread). Fails on a machine without
-/// AVX2 or AVX-512VL, unless `MLDSA_ALLOW_NO_AVX2` or `MLDSA_ALLOW_NO_AVX512` is set.
+/// AVX-512VL 4-way Keccak (the arch seam's choice is per thread); on s390x, with the
+/// portable code and then the vector facility. Fails on an x86_64 machine without AVX2 or
+/// AVX-512VL, unless `MLDSA_ALLOW_NO_AVX2` or `MLDSA_ALLOW_NO_AVX512` is set.
 pub fn on_each_path(f: impl Fn()) {
-    arch::use_avx2(false);
+    simd::use_avx2(false);
     f();
-    let simd = [
+    #[cfg(target_arch = "s390x")]
+    {
+        simd::use_vx(true);
+        f();
+        simd::use_vx(false);
+    }
+    let paths = [
         (
-            arch::avx2_available(),
+            simd::avx2_available(),
             "MLDSA_ALLOW_NO_AVX2",
             "the AVX2 path",
             false,
         ),
         (
-            arch::avx512_available(),
+            simd::avx512_available(),
             "MLDSA_ALLOW_NO_AVX512",
             "the AVX-512VL Keccak",
             true,
         ),
     ];
-    for (available, allow, what, avx512) in simd {
+    for (available, allow, what, avx512) in paths {
         if !can_run(available, allow, what) {
             return;
         }
-        arch::use_avx2(true);
-        arch::use_avx512(avx512);
+        simd::use_avx2(true);
+        simd::use_avx512(avx512);
         f();
     }
 }

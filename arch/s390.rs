@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! The s390 vector-facility NTT of `arch/s390/ntt_vx.S`, as safe methods of [`Vx`], the
-//! proof that it may run. The kernel (`arch.rs`) makes one in a kernel FPU section on
+//! proof that it may run. The kernel (`simd.rs`) makes one in a kernel FPU section on
 //! %v16-%v31, the host harness (tools/host) on a machine with the facility; both build
 //! this file. Each routine transforms the 256 coefficients it is given, in place, and
 //! uses only %v16-%v31.
 
-use crate::ntt::Poly;
+use crate::params::Poly;
 use core::marker::PhantomData;
 
 extern "C" {

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! The AVX2 routines of `arch/x86/*.S`, as safe methods of [`Avx2`], the proof that they may
-//! run. The kernel (`arch.rs`) makes one in a kernel FPU section, the host harness
+//! run. The kernel (`simd.rs`) makes one in a kernel FPU section, the host harness
 //! (tools/host) on a CPU with AVX2; both build this file. Each routine reads and writes
 //! only the arrays it is given (256 coefficients, a packed polynomial's 768 bytes, or the
 //! 800 bytes of four Keccak states), with no alignment requirement, and takes the same
 //! bounds on its inputs as the portable function it replaces.
 
 use crate::keccak::StateX4;
-use crate::ntt::{PackedPoly, Poly};
-use crate::params::Q;
+use crate::params::{PackedPoly, Poly, Q};
 use core::marker::PhantomData;
 
 extern "C" {
@@ -100,7 +99,7 @@ impl Avx2 {
     }
 
     /// Takes the first groups of one SHAKE128 block of state `t` of `st` as
-    /// `mldsa_verify::rej_ntt_mul_acc` would, and returns how many it took.
+    /// `poly::rej_ntt_mul_acc` would, and returns how many it took.
     pub fn rej_ntt_mul_acc(
         &self,
         w: &mut Poly,
