@@ -7,6 +7,7 @@
 //! `CONFIG_CRYPTO_MLDSA_S390_VX`), so that the module's files choose them alike.
 
 fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=include");
     for cfg in ["CONFIG_CRYPTO_MLDSA_AVX2", "CONFIG_CRYPTO_MLDSA_S390_VX"] {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
