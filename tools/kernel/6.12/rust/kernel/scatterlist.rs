@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Scatterlists, as the kernel hands them to drivers.
+//!
+//! C header: [`include/linux/scatterlist.h`](srctree/include/linux/scatterlist.h)
+
+use crate::{bindings, prelude::*};
+use core::marker::PhantomData;
+
+/// A borrowed scatterlist: a `struct scatterlist` and the entries after it, chained lists
+/// included, up to the one marked last.
+///
+/// # Invariants
+///
+/// `sgl` is null (an empty list) or a valid scatterlist during `'a`, and the memory it
+/// describes is readable and not written during `'a`.
+#[derive(Clone, Copy)]
+pub struct SgList<'a> {
+    sgl: *mut bindings::scatterlist,
+    _p: PhantomData<&'a bindings::scatterlist>,
+}
+
+impl<'a> SgList<'a> {
+    /// Wraps `sgl`.
+    ///
+    /// # Safety
+    ///
+    /// `sgl` must be null, or a valid scatterlist that stays valid during `'a`, whose data
+    /// stays readable and unchanged during `'a`.
+    pub unsafe fn from_raw(sgl: *mut bindings::scatterlist) -> Self {
+        // INVARIANT: By the safety requirement.
+        Self {
+            sgl,
+            _p: PhantomData,
+        }
+    }
+
+    /// Calls `f` on `len` bytes of the list, from byte `skip` on, one mapped piece at a time
+    /// and in order. Fails with `EINVAL` if the list holds fewer bytes.
+    ///
+    /// The pieces are atomic mappings (`SG_MITER_ATOMIC`): `f` must not sleep.
+    pub fn for_each_piece(self, skip: usize, mut len: usize, mut f: impl FnMut(&[u8])) -> Result {
+        let mut miter = core::mem::MaybeUninit::<bindings::sg_mapping_iter>::uninit();
+        let miter = miter.as_mut_ptr();
+        let flags = bindings::SG_MITER_ATOMIC | bindings::SG_MITER_FROM_SG;
+        // SAFETY: `self.sgl` is null or valid (type invariant), `sg_nents()` counts its
+        // entries, and `sg_miter_start()` initializes `*miter`.
+        unsafe {
+            let nents = bindings::sg_nents(self.sgl) as u32;
+            bindings::sg_miter_start(miter, self.sgl, nents, flags);
+        }
+        // SAFETY: `miter` was started above.
+        let skipped = unsafe { bindings::sg_miter_skip(miter, skip as _) };
+        // SAFETY: `miter` was started above.
+        while skipped && len > 0 && unsafe { bindings::sg_miter_next(miter) } {
+            // SAFETY: After `sg_miter_next()` returned true, `addr` maps `length` readable
+            // bytes until the next call on `miter`; the slice is dropped before that.
+            let piece = unsafe {
+                let n = len.min((*miter).length);
+                core::slice::from_raw_parts((*miter).addr as *const u8, n)
+            };
+            f(piece);
+            len -= piece.len();
+        }
+        // SAFETY: `miter` was started above; this drops the last mapping.
+        unsafe { bindings::sg_miter_stop(miter) };
+        if len == 0 {
+            Ok(())
+        } else {
+            Err(EINVAL)
+        }
+    }
+}

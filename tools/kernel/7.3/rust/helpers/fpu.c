@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+
+#ifdef CONFIG_X86
+#include <linux/cpufeature.h>
+#include <asm/fpu/api.h>
+
+__rust_helper bool rust_helper_boot_cpu_has(u16 bit)
+{
+	return boot_cpu_has(bit);
+}
+
+__rust_helper void rust_helper_kernel_fpu_begin(void)
+{
+	kernel_fpu_begin();
+}
+#endif
+
+#ifdef CONFIG_S390
+#include <linux/cpufeature.h>
+#include <linux/fpu.h>
+
+__rust_helper bool rust_helper_cpu_has_vx(void)
+{
+	return cpu_has_vx();
+}
+
+/*
+ * kernel_fpu_begin() and kernel_fpu_end() are macros that check at compile
+ * time that the flags name as many vector registers as the save area holds.
+ * Rust passes only 16-register ranges with a struct kernel_fpu_16 (see
+ * rust/kernel/fpu.rs), so these wrap the functions behind the macros.
+ */
+__rust_helper void rust_helper__kernel_fpu_begin(struct kernel_fpu *state,
+						 int flags)
+{
+	_kernel_fpu_begin(state, flags);
+}
+
+__rust_helper void rust_helper__kernel_fpu_end(struct kernel_fpu *state,
+					       int flags)
+{
+	_kernel_fpu_end(state, flags);
+}
+#endif

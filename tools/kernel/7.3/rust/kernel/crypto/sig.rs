@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Public key signature verification algorithms.
+//!
+//! An algorithm implements [`SigAlg`] and is registered with the crypto API by a
+//! [`Registration`], after which `crypto_alloc_sig()` finds it by name. Callers reach it
+//! through `crypto_sig_set_pubkey()` and `crypto_sig_verify()`, or from Rust through [`Sig`].
+//!
+//! C headers: [`include/crypto/sig.h`](srctree/include/crypto/sig.h) and
+//! [`include/crypto/internal/sig.h`](srctree/include/crypto/internal/sig.h).
+
+use crate::{
+    bindings,
+    error::{from_err_ptr, from_result, to_result},
+    ffi::{c_int, c_uint, c_void},
+    new_mutex,
+    prelude::*,
+    sync::Mutex,
+    types::Opaque,
+};
+use core::{marker::PhantomData, ptr::NonNull};
+use pin_init::Zeroable;
+
+/// Bytes a caller passes to [`SigAlg::verify`]: the signature, or the message.
+pub struct Input<'a>(&'a [u8]);
+
+impl<'a> Input<'a> {
+    /// The bytes of `data`.
+    pub fn from_slice(data: &'a [u8]) -> Self {
+        Self(data)
+    }
+
+    /// The number of bytes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Calls `f` on consecutive pieces of the bytes, in order, which together are all of
+    /// them. `f` must not sleep: the pieces may be atomic mappings.
+    pub fn for_each_piece(&self, mut f: impl FnMut(&[u8])) -> Result {
+        f(self.0);
+        Ok(())
+    }
+
+    /// Copies the bytes into `dst`, which must be exactly as long; fails with `EINVAL`
+    /// otherwise.
+    pub fn copy_to(&self, dst: &mut [u8]) -> Result {
+        if dst.len() != self.0.len() {
+            return Err(EINVAL);
+        }
+        dst.copy_from_slice(self.0);
+        Ok(())
+    }
+}
+
+/// A signature verification algorithm: the operations of a `struct sig_alg`.
+///
+/// Algorithms registered through this trait verify only: the crypto API's sign and
+/// set_priv_key give `-EOPNOTSUPP`. Each tfm holds a [`SigAlg::Key`] and a
+/// [`SigAlg::Scratch`] under a mutex, so its operations sleep and run one at a time; a
+/// caller that verifies in parallel allocates a tfm for each thread.
+#[vtable]
+pub trait SigAlg {
+    /// The algorithm's name, which `crypto_alloc_sig()` looks up, e.g. `c"mldsa65"`.
+    const NAME: &'static CStr;
+
+    /// The name of this implementation, unique among all algorithms.
+    const DRIVER_NAME: &'static CStr;
+
+    /// The rank among implementations of [`SigAlg::NAME`]: the highest is used.
+    const PRIORITY: i32;
+
+    /// The size of a public key, as `crypto_sig_keysize()` gives it.
+    const KEY_SIZE: u32;
+
+    /// The size of the largest signature, in bytes.
+    const MAX_SIZE: u32;
+
+    /// The public key of a tfm: all-zero bytes when the tfm is allocated.
+    type Key: Zeroable + Send + Unpin;
+
+    /// The memory a verification works in: all-zero bytes, or what an earlier
+    /// verification on the same tfm left.
+    type Scratch: Zeroable + Send + Unpin;
+
+    /// Sets `key` from its encoding `pk`.
+    fn set_pub_key(key: &mut Self::Key, pk: &[u8]) -> Result;
+
+    /// Verifies `sig`, a signature of `msg`, under `key`.
+    fn verify(
+        key: &Self::Key,
+        scratch: &mut Self::Scratch,
+        sig: Input<'_>,
+        msg: Input<'_>,
+    ) -> Result;
+}
+
+/// What a tfm of `T` holds, behind its mutex.
+struct TfmState<T: SigAlg> {
+    key: T::Key,
+    scratch: T::Scratch,
+}
+
+// SAFETY: Both fields are `Zeroable`.
+unsafe impl<T: SigAlg> Zeroable for TfmState<T> {}
+
+/// The context of a tfm of `T`.
+type TfmCtx<T> = Mutex<TfmState<T>>;
+
+/// Bytes to reserve for a `T` in a tfm context, which is only `CRYPTO_MINALIGN` aligned:
+/// enough to align it (see [`aligned`]).
+const fn padded_size<T>() -> c_uint {
+    (size_of::<T>() + align_of::<T>() - 1) as c_uint
+}
+
+/// The first byte of `ctx` aligned for a `T`.
+fn aligned<T>(ctx: *mut c_void) -> *mut T {
+    let pad = ctx.cast::<u8>().align_offset(align_of::<T>());
+    ctx.cast::<u8>().wrapping_add(pad).cast()
+}
+
+/// The `struct sig_alg` callbacks of `T`.
+struct Adapter<T>(PhantomData<T>);
+
+impl<T: SigAlg> Adapter<T> {
+    /// The context of `tfm`.
+    ///
+    /// # Safety
+    ///
+    /// `tfm` must be a tfm of a [`Registration<T>`]'s algorithm between `init_tfm` and
+    /// `exit_tfm`.
+    unsafe fn ctx<'a>(tfm: *mut bindings::crypto_sig) -> &'a TfmCtx<T> {
+        // SAFETY: `init_tfm` initialized a `TfmCtx<T>` at this address, which stays there
+        // until `exit_tfm` drops it.
+        unsafe { &*aligned::<TfmCtx<T>>(bindings::crypto_sig_ctx(tfm)) }
+    }
+
+    /// The `len` bytes at `ptr`, which may be null if `len` is 0.
+    ///
+    /// # Safety
+    ///
+    /// If `len` is not 0, `ptr` must be valid for reads of `len` bytes during `'a`.
+    unsafe fn bytes<'a>(ptr: *const c_void, len: c_uint) -> &'a [u8] {
+        if len == 0 {
+            return &[];
+        }
+        // SAFETY: By the safety requirement.
+        unsafe { core::slice::from_raw_parts(ptr.cast(), len as usize) }
+    }
+
+    /// # Safety
+    ///
+    /// `tfm` must be a new tfm of the algorithm of `T`, passed by the crypto API to
+    /// `sig_alg::init`.
+    unsafe extern "C" fn init_tfm(tfm: *mut bindings::crypto_sig) -> c_int {
+        let init = new_mutex!(pin_init::init_zeroed::<TfmState<T>>());
+        // SAFETY: The crypto API passes a new tfm of the algorithm, whose context is
+        // `padded_size::<TfmCtx<T>>()` bytes (`cra_ctxsize`), so the aligned slot holds a
+        // `TfmCtx<T>`; the tfm does not move until it is freed, after `exit_tfm`.
+        unsafe { pin_init::raw_init(aligned::<TfmCtx<T>>(bindings::crypto_sig_ctx(tfm)), init) };
+        0
+    }
+
+    /// # Safety
+    ///
+    /// `tfm` must be a tfm that [`Self::init_tfm`] initialized, passed by the crypto API to
+    /// `sig_alg::exit`.
+    unsafe extern "C" fn exit_tfm(tfm: *mut bindings::crypto_sig) {
+        // SAFETY: The crypto API passes a tfm that `init_tfm` initialized, for the last time.
+        unsafe { core::ptr::drop_in_place(aligned::<TfmCtx<T>>(bindings::crypto_sig_ctx(tfm))) };
+    }
+
+    /// # Safety
+    ///
+    /// `tfm` must be a tfm that [`Self::init_tfm`] initialized, and `key` valid for reads of
+    /// `keylen` bytes during the call, as the crypto API passes them to
+    /// `sig_alg::set_pub_key`.
+    unsafe extern "C" fn set_pub_key(
+        tfm: *mut bindings::crypto_sig,
+        key: *const c_void,
+        keylen: c_uint,
+    ) -> c_int {
+        // SAFETY: The crypto API passes a tfm of the algorithm, and `keylen` bytes at `key`
+        // that stay readable during the call.
+        let (ctx, pk) = unsafe { (Self::ctx(tfm), Self::bytes(key, keylen)) };
+        from_result(|| T::set_pub_key(&mut ctx.lock().key, pk).map(|()| 0))
+    }
+
+    /// # Safety
+    ///
+    /// `tfm` must be a tfm that [`Self::init_tfm`] initialized, `src` valid for reads of
+    /// `slen` bytes and `digest` of `dlen` bytes during the call, as the crypto API passes
+    /// them to `sig_alg::verify`.
+    unsafe extern "C" fn verify(
+        tfm: *mut bindings::crypto_sig,
+        src: *const c_void,
+        slen: c_uint,
+        digest: *const c_void,
+        dlen: c_uint,
+    ) -> c_int {
+        // SAFETY: The crypto API passes a tfm of the algorithm, and `slen` bytes at `src`
+        // and `dlen` at `digest` that stay readable during the call.
+        let (ctx, sig, msg) = unsafe {
+            (
+                Self::ctx(tfm),
+                Self::bytes(src, slen),
+                Self::bytes(digest, dlen),
+            )
+        };
+        let mut state = ctx.lock();
+        let TfmState { key, scratch } = &mut *state;
+        from_result(|| {
+            T::verify(key, scratch, Input(sig), Input(msg))?;
+            Ok(0)
+        })
+    }
+
+    extern "C" fn sign(
+        _tfm: *mut bindings::crypto_sig,
+        _src: *const c_void,
+        _slen: c_uint,
+        _dst: *mut c_void,
+        _dlen: c_uint,
+    ) -> c_int {
+        EOPNOTSUPP.to_errno()
+    }
+
+    extern "C" fn set_priv_key(
+        _tfm: *mut bindings::crypto_sig,
+        _key: *const c_void,
+        _keylen: c_uint,
+    ) -> c_int {
+        EOPNOTSUPP.to_errno()
+    }
+
+    extern "C" fn key_size(_tfm: *mut bindings::crypto_sig) -> c_uint {
+        T::KEY_SIZE
+    }
+
+    extern "C" fn max_size(_tfm: *mut bindings::crypto_sig) -> c_uint {
+        T::MAX_SIZE
+    }
+
+    /// The `struct sig_alg` of `T`, owned by `module`.
+    fn alg(module: &'static ThisModule) -> bindings::sig_alg {
+        let mut alg: bindings::sig_alg = pin_init::zeroed();
+        alg.init = Some(Self::init_tfm);
+        alg.exit = Some(Self::exit_tfm);
+        alg.set_pub_key = Some(Self::set_pub_key);
+        alg.set_priv_key = Some(Self::set_priv_key);
+        alg.verify = Some(Self::verify);
+        alg.sign = Some(Self::sign);
+        alg.key_size = Some(Self::key_size);
+        alg.max_size = Some(Self::max_size);
+        let base = &mut alg.base;
+        copy_name(&mut base.cra_name, T::NAME);
+        copy_name(&mut base.cra_driver_name, T::DRIVER_NAME);
+        base.cra_priority = T::PRIORITY;
+        base.cra_ctxsize = padded_size::<TfmCtx<T>>();
+        base.cra_module = module.as_ptr();
+        alg
+    }
+}
+
+/// Copies `name` into the C string field `dst`, truncated to fit with its NUL.
+fn copy_name(dst: &mut [crate::ffi::c_char], name: &CStr) {
+    let n = name.to_bytes().len().min(dst.len() - 1);
+    for (d, &c) in dst.iter_mut().zip(&name.to_bytes()[..n]) {
+        *d = crate::ffi::c_char::from_ne_bytes([c]);
+    }
+    dst[n] = 0;
+}
+
+/// The registration of a [`SigAlg`] with the crypto API, undone on drop.
+///
+/// # Invariants
+///
+/// `alg` is registered with `crypto_register_sig()`, until `drop` unregisters it.
+#[pin_data(PinnedDrop)]
+pub struct Registration<T: SigAlg> {
+    #[pin]
+    alg: Opaque<bindings::sig_alg>,
+    _t: PhantomData<T>,
+}
+
+// SAFETY: The crypto API may be called from any thread to unregister the algorithm.
+unsafe impl<T: SigAlg> Send for Registration<T> {}
+
+// SAFETY: `&Registration` gives no access to the algorithm.
+unsafe impl<T: SigAlg> Sync for Registration<T> {}
+
+impl<T: SigAlg> Registration<T> {
+    /// Registers `T`, as an algorithm of `module`.
+    pub fn new(module: &'static ThisModule) -> impl PinInit<Self, Error> {
+        try_pin_init!(Self {
+            alg <- Opaque::try_ffi_init(move |slot: *mut bindings::sig_alg| {
+                // SAFETY: `slot` may be written. INVARIANT: once registered, the algorithm
+                // stays at `slot` (it is pinned) until `drop` unregisters it.
+                unsafe {
+                    slot.write(Adapter::<T>::alg(module));
+                    to_result(bindings::crypto_register_sig(slot))
+                }
+            }),
+            _t: PhantomData,
+        })
+    }
+}
+
+#[pinned_drop]
+impl<T: SigAlg> PinnedDrop for Registration<T> {
+    fn drop(self: Pin<&mut Self>) {
+        // SAFETY: By the type invariant, `alg` is registered.
+        unsafe { bindings::crypto_unregister_sig(self.alg.get()) };
+    }
+}
+
+/// A tfm of a signature algorithm, for verifying: a `struct crypto_sig`.
+///
+/// # Invariants
+///
+/// `tfm` is a tfm that `crypto_alloc_sig()` returned and that is freed only by `drop`.
+pub struct Sig {
+    tfm: NonNull<bindings::crypto_sig>,
+}
+
+// SAFETY: A tfm may be used and freed from any thread.
+unsafe impl Send for Sig {}
+
+impl Sig {
+    /// Allocates a tfm of the algorithm (or driver) `name`.
+    pub fn new(name: &CStr) -> Result<Self> {
+        // SAFETY: `name` is a NUL-terminated string.
+        let tfm = from_err_ptr(unsafe { bindings::crypto_alloc_sig(name.as_char_ptr(), 0, 0) })?;
+        // INVARIANT: `crypto_alloc_sig()` succeeded.
+        NonNull::new(tfm).map(|tfm| Self { tfm }).ok_or(ENOMEM)
+    }
+
+    /// The name of the implementation in use.
+    pub fn driver_name(&self) -> &CStr {
+        // SAFETY: `self.tfm` is valid, and its algorithm's name lives at least as long.
+        unsafe { CStr::from_char_ptr(bindings::crypto_sig_driver_name(self.tfm.as_ptr())) }
+    }
+
+    /// The size of the largest signature.
+    pub fn max_size(&self) -> u32 {
+        // SAFETY: `self.tfm` is valid.
+        unsafe { bindings::crypto_sig_maxsize(self.tfm.as_ptr()) }
+    }
+
+    /// Sets the public key, from its encoding `key`.
+    pub fn set_pub_key(&mut self, key: &[u8]) -> Result {
+        let len = key.len().try_into()?;
+        // SAFETY: `self.tfm` is valid and ours alone; `key` holds `len` bytes.
+        to_result(unsafe {
+            bindings::crypto_sig_set_pubkey(self.tfm.as_ptr(), key.as_ptr().cast(), len)
+        })
+    }
+
+    /// Verifies `sig`, a signature of `msg`.
+    pub fn verify(&self, sig: &[u8], msg: &[u8]) -> Result {
+        let (slen, dlen) = (sig.len().try_into()?, msg.len().try_into()?);
+        // SAFETY: `self.tfm` is valid; `sig` and `msg` hold `slen` and `dlen` bytes.
+        to_result(unsafe {
+            bindings::crypto_sig_verify(
+                self.tfm.as_ptr(),
+                sig.as_ptr().cast(),
+                slen,
+                msg.as_ptr().cast(),
+                dlen,
+            )
+        })
+    }
+}
+
+impl Drop for Sig {
+    fn drop(&mut self) {
+        // SAFETY: By the type invariant, `self.tfm` is ours to free.
+        unsafe { bindings::crypto_free_sig(self.tfm.as_ptr()) };
+    }
+}
