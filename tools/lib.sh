@@ -9,7 +9,6 @@ exec </dev/null
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Everything big lives outside the repository and is reused between runs.
 CACHE=${MLDSA_CACHE:-$HOME/.cache/mldsa}
-RUST_VER=1.96
 LOGS=$CACHE/logs
 mkdir -p "$LOGS"
 
@@ -36,7 +35,7 @@ apt_install() {
 	[ ${#missing[@]} -eq 0 ] && return 0
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -q
-	apt-get install -y -q --no-install-recommends --allow-downgrades "${missing[@]}"
+	apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
 # Host side: what the cargo harness needs.
@@ -50,19 +49,11 @@ install_host_deps() {
 
 # Kernel side: Debian's kernel source, Rust 1.96, bindgen, build tools, QEMU 7.2.
 install_kernel_deps() {
-	local qemu_ver
-	qemu_ver=$(apt-cache policy qemu-system-x86 2>/dev/null | awk '/Candidate:/ {print $2}')
 	apt_install linux-source-6.12 build-essential flex bison bc libelf-dev \
 		libssl-dev openssl cpio kmod dwarves python3 python3-ply libclang-19-dev clang-19 lld-19 \
 		rustc-web rust-web-src rust-web-clippy libstd-rust-web-dev cargo-web busybox-static \
 		gcc-s390x-linux-gnu
-	# The image's qemu-utils 10.x Breaks qemu-system-common < 8.0: install the
-	# qemu-utils that matches Debian 12's QEMU 7.2 next to it.
-	if ! command -v qemu-system-x86_64 >/dev/null || ! command -v qemu-system-s390x >/dev/null; then
-		[ -n "$qemu_ver" ] || { apt-get update -q; qemu_ver=$(apt-cache policy qemu-system-x86 | awk '/Candidate:/ {print $2}'); }
-		apt_install "qemu-utils=$qemu_ver" "qemu-system-common=$qemu_ver" \
-			"qemu-system-x86=$qemu_ver" "qemu-system-misc=$qemu_ver"
-	fi
+	install_qemu
 	local v
 	for v in "${BINDGEN_VERS[@]}"; do
 		"$CACHE/bindgen-$v/bin/bindgen" --version 2>/dev/null | grep -q "$v" ||
@@ -72,24 +63,109 @@ install_kernel_deps() {
 	fetch_linux_7_3
 }
 
+# The Debian archive of suite $1 for the private apt configurations below: the
+# machine's apt sources' URI for it, so that they go where the machine's own go
+# (mirror or proxy), or for a suite they do not list (trixie-backports), their
+# URI for the machine's release, which MLDSA_DEBIAN_ARCHIVE overrides.
+debian_archive() {
+	local uri
+	uri=$(apt_source_uri "$1")
+	[ -n "$uri" ] || uri=${MLDSA_DEBIAN_ARCHIVE:-$(apt_source_uri "$DEBIAN_CODENAME")}
+	[ -n "$uri" ] || {
+		echo "no apt source of this machine lists suite $1 or $DEBIAN_CODENAME" \
+			"(set MLDSA_DEBIAN_ARCHIVE)" >&2
+		return 1
+	}
+	echo "${uri%/}"
+}
+apt_source_uri() {
+	apt-get indextargets --format '$(RELEASE) $(REPO_URI)' | awk -v s="$1" '$1 == s && !n++ {print $2}'
+}
+
+# The machine's Debian release (bookworm), whose archive the private apt
+# configurations use.
+DEBIAN_CODENAME=$(. /etc/os-release && echo "$VERSION_CODENAME")
+
+# Runs apt-get "$@" with the private configuration in directory $APT_DIR, whose
+# sources.list lists only what it is for: nothing is installed and the
+# machine's apt configuration is not touched.
+private_apt() {
+	apt-get -o "Dir::Etc::SourceList=$APT_DIR/sources.list" -o Dir::Etc::SourceParts=/nonexistent \
+		-o "Dir::State::Lists=$APT_DIR/lists" -o "Dir::Cache=$APT_DIR/cache" \
+		-o APT::Sandbox::User=root "$@"
+}
+
+# Writes $APT_DIR/sources.list, of type $1 (deb, deb-src) for suites $2...
+# of their archives, and updates the private lists.
+private_apt_sources() {
+	local type=$1 archive s
+	shift
+	mkdir -p "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial" || return 1
+	for s in "$@"; do
+		archive=$(debian_archive "$s") || return 1
+		echo "$type [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $archive $s main"
+	done >"$APT_DIR/sources.list" && private_apt update
+}
+
+# Debian 12's QEMU 7.2, the system emulators, unpacked in the cache
+# ($QEMU_PREFIX) rather than installed: a machine may have a newer qemu-utils,
+# whose package Breaks Debian 12's qemu-system-common, and no host package is
+# downgraded. Their libraries and firmware packages are installed as usual.
+QEMU_PREFIX=$CACHE/qemu
+QEMU_PKGS=(qemu-system-x86 qemu-system-misc qemu-system-common qemu-system-data)
+install_qemu() {
+	local ver deps
+	ver=$(apt-cache policy qemu-system-x86 | awk '/Candidate:/ {print $2}')
+	[ -n "$ver" ] && [ "$ver" != "(none)" ] || {
+		apt-get update -q
+		ver=$(apt-cache policy qemu-system-x86 | awk '/Candidate:/ {print $2}')
+	}
+	[ "$(cat "$QEMU_PREFIX.stamp" 2>/dev/null)" = "$ver" ] && return 0
+	mapfile -t deps < <(apt-cache depends "${QEMU_PKGS[@]}" |
+		awk '$1 ~ /^(Pre)?Depends:$/ && $2 !~ /^(qemu-|<)/ {print $2}' | sort -u)
+	apt_install "${deps[@]}" &&
+		rm -rf "$QEMU_PREFIX" "$QEMU_PREFIX.stamp" "$CACHE/qemu-debs" && mkdir -p "$CACHE/qemu-debs" &&
+		(cd "$CACHE/qemu-debs" && apt-get download "${QEMU_PKGS[@]}") || return 1
+	local d
+	for d in "$CACHE"/qemu-debs/*.deb; do
+		dpkg -x "$d" "$QEMU_PREFIX" || return 1
+	done
+	echo "$ver" >"$QEMU_PREFIX.stamp"
+}
+
 # Debian's linux-source-7.3 comes from trixie-backports, which the machine's apt
-# sources do not list: a private apt configuration in the cache lists only that
-# suite, and `apt-get download` + `dpkg -x` unpack the package there. Nothing is
-# installed and the machine's apt configuration is not touched.
-APT_PRIVATE=$CACHE/apt
+# sources do not list: a private apt configuration lists only that suite, of
+# the machine's own archive, and `apt-get download` + `dpkg -x` unpack the
+# package in the cache. The package is pinned (tools/kernel/sources): a
+# changed pin fetches it again, and a download of another content fails.
 fetch_linux_7_3() {
-	[ -f "$CACHE/deb/linux-source-7.3/usr/src/linux-source-7.3.tar.xz" ] && return 0
-	local opts=(-o "Dir::Etc::SourceList=$APT_PRIVATE/sources.list"
-		-o Dir::Etc::SourceParts=/nonexistent -o "Dir::State::Lists=$APT_PRIVATE/lists"
-		-o "Dir::Cache=$APT_PRIVATE/cache" -o APT::Sandbox::User=root)
-	mkdir -p "$APT_PRIVATE/lists/partial" "$APT_PRIVATE/cache/archives/partial" &&
-		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
-			"http://deb.debian.org/debian trixie-backports main" >"$APT_PRIVATE/sources.list" &&
-		apt-get "${opts[@]}" update &&
-		(cd "$APT_PRIVATE" && rm -f linux-source-7.3_*.deb &&
-			apt-get "${opts[@]}" download linux-source-7.3) &&
-		rm -rf "$CACHE/deb/linux-source-7.3" && mkdir -p "$CACHE/deb" &&
-		dpkg -x "$APT_PRIVATE"/linux-source-7.3_*.deb "$CACHE/deb/linux-source-7.3"
+	local pkg ver sum deb dir=$CACHE/deb/linux-source-7.3 APT_DIR=$CACHE/apt
+	read -r pkg ver sum < <(awk '$1 == "linux-source-7.3"' "$REPO/tools/kernel/sources")
+	[ "$(cat "$dir.stamp" 2>/dev/null)" = "$ver $sum" ] && return 0
+	deb=$APT_DIR/${pkg}_${ver//:/%3a}_all.deb
+	if ! echo "$sum  $deb" | sha256sum -c --status 2>/dev/null; then
+		private_apt_sources deb trixie-backports &&
+			(cd "$APT_DIR" && rm -f "$pkg"_*.deb && private_apt download "$pkg=$ver") || {
+			echo "cannot download $pkg $ver from trixie-backports: if the archive has moved on," \
+				"update the pin in tools/kernel/sources (and the patches)" >&2
+			return 1
+		}
+		echo "$sum  $deb" | sha256sum -c --status || {
+			echo "$deb: not the sha256 that tools/kernel/sources pins" >&2
+			return 1
+		}
+	fi
+	rm -rf "$dir" "$dir.stamp" && mkdir -p "$dir" && dpkg -x "$deb" "$dir" &&
+		echo "$ver $sum" >"$dir.stamp"
+}
+
+# The pristine source tarball of the selected kernel ($KSRC_TARBALL), fetched
+# where it is missing.
+fetch_kernel_source() {
+	case $KVER in
+	6.12) apt_install linux-source-6.12 ;;
+	7.3) fetch_linux_7_3 ;;
+	esac
 }
 
 # The host tests again, cross-built for s390x and run under qemu-s390x (user
@@ -113,7 +189,8 @@ host_tests_s390x() {
 # ---------------------------------------------------------------------------
 # Kernel pipeline: unpack + patch, configure, build, boot, results.
 
-RUST_LIB_SRC=/usr/src/rustc-$RUST_VER.0/library
+# Parallel jobs of the kernel builds: one per CPU (MLDSA_JOBS overrides it).
+JOBS=${MLDSA_JOBS:-$(nproc)}
 BOOT_TIMEOUT=${MLDSA_BOOT_TIMEOUT:-300}
 # bindgen for 6.12 and for 7.3 (scripts/min-tool-version.sh: 0.71.1).
 BINDGEN_VERS=(0.69.5 0.71.1)
@@ -146,19 +223,23 @@ select_arch() {
 }
 select_kernel 6.12
 
-# rustup's rustc (first on PATH) has no rust-src: always use Debian's 1.96.
+# rustup's rustc (first on PATH) has no rust-src: always use Debian's
+# (rustc-web), with the library sources of its own version (rust-web-src).
 kmake() {
+	local rust_lib_src
+	rust_lib_src=/usr/src/rustc-$(/usr/bin/rustc --version | cut -d' ' -f2)/library
 	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
 		${KCROSS:+CROSS_COMPILE=$KCROSS} ${KLLVM:+LLVM=$KLLVM} \
 		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
-		BINDGEN="$BINDGEN" RUST_LIB_SRC="$RUST_LIB_SRC" "$@"
+		BINDGEN="$BINDGEN" RUST_LIB_SRC="$rust_lib_src" "$@"
 }
 
 # Unpack the pristine tree and apply tools/patches/$KVER/*.patch. The stamp
-# records the tarball and the patches, so a changed patch gives a fresh unpack.
+# records the hashes of the tarball and the patches, so that a changed source
+# package or patch gives a fresh unpack.
 prepare_tree() {
 	local want stamp=$KSRC.stamp
-	want="$(stat -c '%s %Y' "$KSRC_TARBALL") $(cat "$KPATCHES"/*.patch | sha256sum | cut -d' ' -f1)"
+	want="$(sha256sum <"$KSRC_TARBALL" | cut -d' ' -f1) $(cat "$KPATCHES"/*.patch | sha256sum | cut -d' ' -f1)"
 	if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 		phase "unpack: $KSRC_TARBALL + tools/patches/$KVER -> $KSRC"
 		rm -rf "$KSRC" "$stamp"
@@ -263,7 +344,7 @@ _kconfig_case() {
 
 # The Kconfig rules of the module on Linux $KVER: no AVX2 code for ARCH=um
 # (whose x86_64 is no X86), the KUnit suites only with KUNIT=y, and module
-# signing with ML-DSA keys builds the verifier in (6.12: tools/patches/6.12/0016;
+# signing with ML-DSA keys builds the verifier in (6.12: tools/patches/6.12/0015;
 # 7.x: through CRYPTO_MLDSA and CRYPTO_LIB_MLDSA_RUST). Prints one line.
 kconfig_tests() {
 	local rust="CONFIG_RUST=y
@@ -291,7 +372,7 @@ $lib" "CRYPTO_MLDSA_RUST MODULE_SIG_KEY_TYPE_MLDSA_65" || return 1
 build_kernel() {
 	phase "build: Linux $KVER $KNAME ${KTARGETS[*]} in $KBUILD (log: $LOGS/build-$KVER-$KNAME.log)"
 	# On x86_64, `modules` also writes Module.symvers, which the test module is built against.
-	logged "build-$KVER-$KNAME" kmake -j2 "${KTARGETS[@]}"
+	logged "build-$KVER-$KNAME" kmake -j"$JOBS" "${KTARGETS[@]}"
 }
 
 # Boot the kernel; KUnit runs the built-in suites, then reboots (QEMU exits).
@@ -301,15 +382,17 @@ build_kernel() {
 # ends the run by rebooting.
 boot_kernel() {
 	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log} initrd=${3:-}
-	local tty=ttyS0 qemu=(qemu-system-x86_64 -machine q35 -bios qboot.rom -display none
-		-monitor none -serial stdio)
-	[ "$KARCH" != s390 ] || { tty=ttysclp0 qemu=(qemu-system-s390x -machine s390-ccw-virtio -nographic); }
+	local tty=ttyS0 qemu=("$QEMU_PREFIX/usr/bin/qemu-system-x86_64" -machine q35 -bios qboot.rom
+		-display none -monitor none -serial stdio)
+	[ "$KARCH" != s390 ] || {
+		tty=ttysclp0 qemu=("$QEMU_PREFIX/usr/bin/qemu-system-s390x" -machine s390-ccw-virtio -nographic)
+	}
 	local args=(-append "console=$tty kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
 	[ -z "$initrd" ] ||
 		args=(-initrd "$initrd" -append "console=$tty kunit.enable=${BOOT_KUNIT:-0} panic=-1 oops=panic printk.devkmsg=on")
-	phase "boot: ${qemu[0]} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
+	phase "boot: ${qemu[0]##*/} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
 	# shellcheck disable=SC2086 # BOOT_QEMU_EXTRA: more QEMU arguments, split at spaces
-	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
+	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -L "$QEMU_PREFIX/usr/share/qemu" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
 		-kernel "$KBUILD/$KIMAGE" "${args[@]}" ${BOOT_QEMU_EXTRA:-} </dev/null >"$console" 2>&1 || rc=$?
 	if [ "$rc" = 124 ]; then
 		echo "boot: QEMU timed out after ${BOOT_TIMEOUT}s" >&2
@@ -486,11 +569,11 @@ kernel_lints() {
 	local want stamp=$KBUILD/.mldsa-rustdoc-stamp clippy doc
 	phase "lint: clippy and rustdoc, Linux $KVER $KNAME (logs: $LOGS/clippy-$KVER.log, $LOGS/rustdoc-$KVER.log)"
 	rm -f "$KBUILD/rust/kernel.o" "$KBUILD/crypto/mldsa/mldsa_main.o"
-	logged "clippy-$KVER" kmake -j2 CLIPPY=1 CLIPPY_DRIVER=/usr/bin/clippy-driver "${KTARGETS[@]}"
+	logged "clippy-$KVER" kmake -j"$JOBS" CLIPPY=1 CLIPPY_DRIVER=/usr/bin/clippy-driver "${KTARGETS[@]}"
 	clippy=$(count_diagnostics "$LOGS/clippy-$KVER.log")
 	want=$( (cat "$KSRC.stamp" "$KBUILD/.config") | sha256sum | cut -d' ' -f1)
 	if [ "$(head -n 1 "$stamp" 2>/dev/null)" != "$want" ]; then
-		logged "rustdoc-$KVER" kmake -j2 rustdoc
+		logged "rustdoc-$KVER" kmake -j"$JOBS" rustdoc
 		printf '%s\n%s\n' "$want" "$(count_diagnostics "$LOGS/rustdoc-$KVER.log")" >"$stamp"
 	fi
 	logged "rustdoc-module-$KVER" module_rustdoc
@@ -506,6 +589,8 @@ kernel_lints() {
 # suites must pass and the scan run, with no checker report.
 debug_kernel() {
 	local console rc=0 reports KLLVM=-19 initrd
+	# The arch settings are this function's own (select_arch sets them here).
+	local KNAME KBUILD KCONFIG_FRAGMENTS KARCH KCROSS KIMAGE KTARGETS
 	apt_install llvm-19 clang-19 lld-19
 	select_arch x86_64
 	KNAME=x86_64-debug KBUILD=$CACHE/build-$KVER-debug
@@ -539,23 +624,15 @@ debug_kernel() {
 # The QEMU plugin tools/insn-count/mldsa-insns.c, built against qemu-plugin.h of
 # the source package of the installed QEMU (Debian 12's 7.2), which a private apt
 # configuration with deb-src lines of the same archive fetches into the cache.
-APT_SRC=$CACHE/apt-src
 INSN_PLUGIN=$CACHE/insn-count/libmldsa-insns.so
 _build_insn_plugin() {
-	local ver opts=(-o "Dir::Etc::SourceList=$APT_SRC/sources.list"
-		-o Dir::Etc::SourceParts=/nonexistent -o "Dir::State::Lists=$APT_SRC/lists"
-		-o "Dir::Cache=$APT_SRC/cache" -o APT::Sandbox::User=root)
-	ver=$(dpkg-query -W -f '${source:Version}' qemu-system-x86) || return 1
+	local ver APT_DIR=$CACHE/apt-src
+	ver=$(dpkg-deb -f "$CACHE"/qemu-debs/qemu-system-data_*.deb Version) || return 1
 	if [ ! -f "$CACHE/qemu-src/$ver/qemu-plugin.h" ]; then
-		mkdir -p "$APT_SRC/lists/partial" "$APT_SRC/cache/archives/partial" "$CACHE/qemu-src/$ver" &&
-			printf 'deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s\n' \
-				"http://deb.debian.org/debian bookworm main" \
-				"http://deb.debian.org/debian-security bookworm-security main" \
-				>"$APT_SRC/sources.list" &&
-			apt-get "${opts[@]}" update &&
-			(cd "$APT_SRC" && rm -f qemu_* &&
-				apt-get "${opts[@]}" source --download-only "qemu=$ver") &&
-			tar -xJOf "$APT_SRC"/qemu_*.orig.tar.xz --wildcards '*/include/qemu/qemu-plugin.h' \
+		mkdir -p "$CACHE/qemu-src/$ver" &&
+			private_apt_sources deb-src "$DEBIAN_CODENAME" "$DEBIAN_CODENAME-security" &&
+			(cd "$APT_DIR" && rm -f qemu_* && private_apt source --download-only "qemu=$ver") &&
+			tar -xJOf "$APT_DIR"/qemu_*.orig.tar.xz --wildcards '*/include/qemu/qemu-plugin.h' \
 				>"$CACHE/qemu-src/$ver/qemu-plugin.h" || return 1
 	fi
 	mkdir -p "${INSN_PLUGIN%/*}" &&
@@ -576,10 +653,11 @@ insn_counts() {
 	[ "$1" = x86_64 ] || { simd="vector facility" dir=$CACHE/build-$KVER-$1-perf; }
 	phase "insn-count: the QEMU plugin (log: $LOGS/insn-plugin.log)"
 	logged insn-plugin _build_insn_plugin
+	# The arch settings are this function's own (select_arch sets them here).
+	local KNAME KBUILD KCONFIG_FRAGMENTS KARCH KCROSS KIMAGE KTARGETS
 	select_arch "$1"
-	# The arch's own build settings stay as they are for the steps after this one.
-	local KNAME=$1-perf KBUILD=$dir
-	local KCONFIG_FRAGMENTS=("${KCONFIG_FRAGMENTS[@]}" "$REPO/tools/perf.config")
+	KNAME=$1-perf KBUILD=$dir
+	KCONFIG_FRAGMENTS+=("$REPO/tools/perf.config")
 	configure_kernel
 	build_kernel
 	_insn_boot max "$out" || return 1
