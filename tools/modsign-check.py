@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Checks the console of the module signing boot (tools/lib.sh, tools/modsign/init.sh).
+"""Checks the console of the module signing boot (tools/lib/modsign.sh, tools/modsign/init.sh).
 
 The kernel trusts one ML-DSA certificate of each parameter set and enforces module
 signatures (CONFIG_MODULE_SIG_FORCE). Every variant of the test module must load or be

@@ -2,7 +2,7 @@
 /*
  * mldsa-insns: a QEMU TCG plugin that counts the guest instructions a vCPU
  * executes between a start and a stop marker, for the in-kernel instruction
- * counts of ./tools/test (tools/lib.sh perf_counts). The markers are no-ops
+ * counts of ./tools/test perf (tools/lib/insn.sh). The markers are no-ops
  * that the KUnit case count_instructions places around each verification:
  *
  *   x86_64  start: nopl 0x5344NNNN(%rax)   0f 1f 80 NN NN 44 53

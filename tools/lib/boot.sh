@@ -1,0 +1,113 @@
+# Boots in QEMU, and what their console logs say.
+# shellcheck shell=bash
+
+BOOT_TIMEOUT=${MLDSA_BOOT_TIMEOUT:-300}
+
+
+# Boot the kernel; KUnit runs the built-in suites, then reboots (QEMU exits).
+# $1: the QEMU CPU model (default max: on x86_64 it has AVX2, on s390x the
+# vector facility); $2: the console log (default $LOGS/console.log); $3: an
+# initramfs, whose /init runs instead of KUnit (after it, with BOOT_KUNIT=1) and
+# ends the run by rebooting.
+boot_kernel() {
+	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log} initrd=${3:-}
+	local tty=ttyS0 qemu=("$QEMU_PREFIX/usr/bin/qemu-system-x86_64" -machine q35 -bios qboot.rom
+		-display none -monitor none -serial stdio)
+	[ "$KARCH" != s390 ] || {
+		tty=ttysclp0 qemu=("$QEMU_PREFIX/usr/bin/qemu-system-s390x" -machine s390-ccw-virtio -nographic)
+	}
+	local args=(-append "console=$tty kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
+	[ -z "$initrd" ] ||
+		args=(-initrd "$initrd" -append "console=$tty kunit.enable=${BOOT_KUNIT:-0} panic=-1 oops=panic printk.devkmsg=on")
+	phase "boot: ${qemu[0]##*/} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
+	# shellcheck disable=SC2086 # BOOT_QEMU_EXTRA: more QEMU arguments, split at spaces
+	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -L "$QEMU_PREFIX/usr/share/qemu" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
+		-kernel "$KBUILD/$KIMAGE" "${args[@]}" ${BOOT_QEMU_EXTRA:-} </dev/null >"$console" 2>&1 || rc=$?
+	if [ "$rc" = 124 ]; then
+		echo "boot: QEMU timed out after ${BOOT_TIMEOUT}s" >&2
+	elif [ "$rc" != 0 ]; then
+		echo "boot: QEMU exited with status $rc" >&2
+	fi
+	return "$rc"
+}
+
+# Console log $1 as text: no carriage returns, no printk timestamps.
+console_text() {
+	sed -e 's/\r$//' -e 's/^\[ *[0-9.]*\] //' "$1"
+}
+
+# The module's own console lines ("mldsa_rust: ...") in $1 (default $LOGS/console.log).
+module_lines() {
+	console_text "${1:-$LOGS/console.log}" | grep -E '^mldsa_rust: ' || true
+}
+
+# Checks the KTAP results in console log $1 (tools/ktap.py): the suites "${@:2}"
+# ran, and nothing failed or crashed. Prints its per-suite lines, also kept in $1.ktap.
+kunit_results() {
+	local console=$1 s args=()
+	shift
+	for s; do args+=(--expect "$s"); done
+	python3 "$REPO/tools/ktap.py" "${args[@]}" "$console" | tee "$console.ktap"
+	return "${PIPESTATUS[0]}"
+}
+
+# Reports of the kernel's checkers in console log $1, one line each: BUG and WARNING
+# splats (lockdep's and DEBUG_LIST's among them), UBSAN, KASAN, KFENCE and
+# debugobjects reports, kmemleak's suspected leaks (its summary, and each object
+# that tools/kmemleak-init.sh prints), oopses and Rust panics.
+checker_reports() {
+	console_text "$1" |
+		grep -E '^(BUG:|WARNING:|UBSAN:|KASAN:|ODEBUG:|Oops:)|kmemleak: .*suspected memory leak|^kmemleak-report: unreferenced object|^=+$|possible (circular|recursive) locking|inconsistent lock state|panicked at|list_(add|del) corruption' |
+		grep -vE '^=+$' || true
+}
+
+# Whether KUnit case $1 passed, not skipped, in console log $2. (grep -c reads
+# all its input: an early exit would fail the pipe under pipefail.)
+case_passed() {
+	console_text "$2" | grep -cE "^ *ok [0-9]+ $1\$" >/dev/null
+}
+
+# Whether KUnit case $1 was skipped in console log $2.
+case_skipped() {
+	console_text "$2" | grep -cE "^ *ok [0-9]+ $1 # SKIP" >/dev/null
+}
+
+# The debug kernel: the selected kernel's x86_64 build with tools/debug.config
+# (KASAN, UBSAN, lockdep, atomic-sleep and preemption checks, kmemleak, KFENCE,
+# debugobjects, DEBUG_LIST, Rust overflow checks and debug assertions), built
+# with LLVM 19 (Rust allows KASAN only with clang) in a build directory of its
+# own, booted once with an initramfs that scans for leaks after KUnit: its
+# suites must pass and the scan run, with no checker report.
+debug_kernel() {
+	local console rc=0 reports KLLVM=-19 initrd
+	# The arch settings are this function's own (select_arch sets them here).
+	local KNAME KBUILD KCONFIG_FRAGMENTS KARCH KCROSS KIMAGE KTARGETS
+	apt_install llvm-19 clang-19 lld-19
+	select_arch x86_64
+	KNAME=x86_64-debug KBUILD=$CACHE/build-$KVER-debug
+	KCONFIG_FRAGMENTS+=("$REPO/tools/debug.config")
+	console=$LOGS/console-$KVER-debug.log initrd=$KBUILD/kmemleak-initramfs.cpio
+	configure_kernel
+	build_kernel
+	initramfs_list "$REPO/tools/kmemleak-init.sh" sh mkdir mount reboot >"$initrd.list" &&
+		"$KBUILD/usr/gen_init_cpio" "$initrd.list" >"$initrd"
+	# Without 5-level paging: with it, Linux 7.3 under KASAN can report a wild access from
+	# an interrupt taken while identify_cpu() rebuilds the boot CPU's feature bits (LA57
+	# among them), before any module code runs.
+	BOOT_KUNIT=1 boot_kernel max,la57=off "$console" "$initrd" || rc=$?
+	phase "results: KUnit and a kmemleak scan on the debug kernel, Linux $KVER x86_64 (full console: $console)"
+	kunit_results "$console" mldsa_rust mldsa_api mldsa sha3 >/dev/null || rc=1
+	grep -q 'mldsa-debug: kmemleak scan done' "$console" || {
+		echo "the kmemleak scan did not run" >&2
+		rc=1
+	}
+	reports=$(checker_reports "$console" | wc -l)
+	checker_reports "$console"
+	awk -v what="debug kernel (KASAN, UBSAN, lockdep, kmemleak), Linux $KVER x86_64" -v n="$reports" \
+		'/^[0-9]+ passed, [0-9]+ failed$/ {p = $1; f = $3} END {print what ": " p " passed, " f " failed, " n " reports"}' \
+		"$console.ktap"
+	if [ "$rc" != 0 ] || [ "$reports" != 0 ]; then
+		echo "FAILED: the debug kernel, Linux $KVER x86_64" >&2
+		return 1
+	fi
+}

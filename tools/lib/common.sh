@@ -1,0 +1,28 @@
+# The ground floor of the tools: where things are, phases and logs.
+# Sourced, not executed, first of tools/lib/*.sh.
+# shellcheck shell=bash
+
+set -euo pipefail
+# Nothing here reads standard input; rustc probes read theirs (`rustc -`), so
+# never let them see the caller's.
+exec </dev/null
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# Everything big lives outside the repository and is reused between runs.
+CACHE=${MLDSA_CACHE:-$HOME/.cache/mldsa}
+LOGS=$CACHE/logs
+mkdir -p "$LOGS"
+
+T0=$(date +%s)
+phase() { printf '== [%4ss] %s\n' "$(($(date +%s) - T0))" "$*"; }
+
+# Run "$@" with output in $LOGS/$1.log; on failure show its tail.
+logged() {
+	local name=$1
+	shift
+	if ! "$@" >"$LOGS/$name.log" 2>&1; then
+		tail -n 40 "$LOGS/$name.log"
+		echo "FAILED: $name (full log: $LOGS/$name.log)" >&2
+		return 1
+	fi
+}

@@ -1,0 +1,50 @@
+# Upstream hygiene of the module and the patches, counted.
+# shellcheck shell=bash
+
+# Upstream hygiene, counted: scripts/checkpatch.pl --strict (Linux 7.3's) on the
+# module's C, headers and assembly and on every patch; rustfmt with the kernel's
+# .rustfmt.toml on the module's Rust; clippy and rustdoc of each kernel's x86_64
+# build (kernel_lints); the compiler's warnings on the module's own files in every
+# kernel build of the run (each config compiles other code: s390, KASAN, the
+# benchmark; a clean clone's files are newer than the cached objects, so every
+# build recompiles the module); cargo clippy --all-targets on tools/; and the raw
+# C API uses (`bindings::`) and `unsafe` left in the module's non-test Rust
+# (comments not counted). Fails unless every finding count is 0.
+hygiene_counts() {
+	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu cargo_clippy=0 c v
+	local rust lints=() bad l build_warnings
+	# The module's Rust, less its KUnit suite.
+	rust=$(cd "$REPO" && ls ./*.rs arch/*.rs selftest/*.rs | grep -v kunit_tests.rs)
+	# From the kernel tree: run inside this git checkout, checkpatch looks at git's view.
+	checkpatch=$(cd "$k" && {
+		perl scripts/checkpatch.pl --strict --terse --show-types -f "$REPO"/exports.c "$REPO"/mldsa_api.h \
+			"$REPO"/mldsa_api_kunit.c "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sch]
+		perl scripts/checkpatch.pl --strict --terse --show-types "$REPO"/tools/patches/*/*.patch
+	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
+	rustfmt_files=$(cd "$REPO" && rustfmt --edition 2021 --config-path "$k/.rustfmt.toml" \
+		--check mldsa_main.rs 2>&1 | { grep -E '^Diff in' || true; } | cut -d' ' -f3 | sort -u | wc -l)
+	for c in host modsign; do
+		cargo clippy --all-targets --release --manifest-path "$REPO/tools/$c/Cargo.toml" \
+			>"$LOGS/cargo-clippy-$c.log" 2>&1 || echo "error: cargo clippy failed" >>"$LOGS/cargo-clippy-$c.log"
+		cargo_clippy=$((cargo_clippy + $(count_diagnostics "$LOGS/cargo-clippy-$c.log")))
+	done
+	# rustc names the file of a diagnostic on a "-->" line, gcc and clang at its start.
+	build_warnings=$(cat "$LOGS"/build-*.log | { grep -cE \
+		'^\s*--> .*/crypto/mldsa/|/crypto/mldsa/[^: ]+:[0-9]+:[0-9]+: (warning|error):' || true; })
+	bad=$((checkpatch + rustfmt_files + cargo_clippy + build_warnings))
+	for v in 6.12 7.3; do
+		l=$(cat "$LOGS/lints-$v" 2>/dev/null) || l="clippy ?, rustdoc ?"
+		lints+=("Linux $v x86_64 $l")
+		[ "$l" = "clippy 0, rustdoc 0" ] || bad=$((bad + 1))
+	done
+	nb=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -o 'bindings::' || true; } | wc -l)
+	nu=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -ow 'unsafe' || true; } | wc -l)
+	echo "hygiene: checkpatch --strict $checkpatch, rustfmt $rustfmt_files," \
+		"${lints[0]}, ${lints[1]}, compiler warnings on the module in the kernel builds" \
+		"$build_warnings, cargo clippy (tools/) $cargo_clippy;" \
+		"module non-test Rust: bindings:: $nb, unsafe $nu"
+	if [ "$bad" != 0 ]; then
+		echo "FAILED: hygiene: every count of findings must be 0 (logs: $LOGS)" >&2
+		return 1
+	fi
+}

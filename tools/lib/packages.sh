@@ -1,0 +1,140 @@
+# Toolchain and packages: what the tools install, and the private apt
+# configurations that fetch what the machine's apt sources do not list.
+# shellcheck shell=bash
+
+# bindgen for 6.12 and for 7.3 (scripts/min-tool-version.sh: 0.71.1).
+BINDGEN_VERS=(0.69.5 0.71.1)
+
+# Installs the Debian packages "$@" that are not installed yet.
+apt_install() {
+	local missing=()
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "${p%%=*}" 2>/dev/null | grep -q '^install ok installed' ||
+			missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q
+	apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# Kernel side: Debian's kernel source, Rust 1.96, bindgen, build tools, QEMU 7.2.
+install_kernel_deps() {
+	apt_install linux-source-6.12 build-essential flex bison bc libelf-dev \
+		libssl-dev openssl cpio kmod dwarves python3 python3-ply libclang-19-dev clang-19 lld-19 \
+		rustc-web rust-web-src rust-web-clippy libstd-rust-web-dev cargo-web busybox-static \
+		gcc-s390x-linux-gnu
+	install_qemu
+	local v
+	for v in "${BINDGEN_VERS[@]}"; do
+		"$CACHE/bindgen-$v/bin/bindgen" --version 2>/dev/null | grep -q "$v" ||
+			LIBCLANG_PATH=/usr/lib/llvm-19/lib cargo install --locked \
+				--root "$CACHE/bindgen-$v" bindgen-cli --version "$v" || return 1
+	done
+	fetch_linux_7_3
+}
+
+# The Debian archive of suite $1 for the private apt configurations below: the
+# machine's apt sources' URI for it, so that they go where the machine's own go
+# (mirror or proxy), or for a suite they do not list (trixie-backports), their
+# URI for the machine's release, which MLDSA_DEBIAN_ARCHIVE overrides.
+debian_archive() {
+	local uri
+	uri=$(apt_source_uri "$1")
+	[ -n "$uri" ] || uri=${MLDSA_DEBIAN_ARCHIVE:-$(apt_source_uri "$DEBIAN_CODENAME")}
+	[ -n "$uri" ] || {
+		echo "no apt source of this machine lists suite $1 or $DEBIAN_CODENAME" \
+			"(set MLDSA_DEBIAN_ARCHIVE)" >&2
+		return 1
+	}
+	echo "${uri%/}"
+}
+apt_source_uri() {
+	apt-get indextargets --format '$(RELEASE) $(REPO_URI)' | awk -v s="$1" '$1 == s && !n++ {print $2}'
+}
+
+# The machine's Debian release (bookworm), whose archive the private apt
+# configurations use.
+DEBIAN_CODENAME=$(. /etc/os-release && echo "$VERSION_CODENAME")
+
+# Runs apt-get "$@" with the private configuration in directory $APT_DIR, whose
+# sources.list lists only what it is for: nothing is installed and the
+# machine's apt configuration is not touched.
+private_apt() {
+	apt-get -o "Dir::Etc::SourceList=$APT_DIR/sources.list" -o Dir::Etc::SourceParts=/nonexistent \
+		-o "Dir::State::Lists=$APT_DIR/lists" -o "Dir::Cache=$APT_DIR/cache" \
+		-o APT::Sandbox::User=root "$@"
+}
+
+# Writes $APT_DIR/sources.list, of type $1 (deb, deb-src) for suites $2...
+# of their archives, and updates the private lists.
+private_apt_sources() {
+	local type=$1 archive s
+	shift
+	mkdir -p "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial" || return 1
+	for s in "$@"; do
+		archive=$(debian_archive "$s") || return 1
+		echo "$type [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $archive $s main"
+	done >"$APT_DIR/sources.list" && private_apt update
+}
+
+# Debian 12's QEMU 7.2, the system emulators, unpacked in the cache
+# ($QEMU_PREFIX) rather than installed: a machine may have a newer qemu-utils,
+# whose package Breaks Debian 12's qemu-system-common, and no host package is
+# downgraded. Their libraries and firmware packages are installed as usual.
+QEMU_PREFIX=$CACHE/qemu
+QEMU_PKGS=(qemu-system-x86 qemu-system-misc qemu-system-common qemu-system-data)
+install_qemu() {
+	local ver deps
+	ver=$(apt-cache policy qemu-system-x86 | awk '/Candidate:/ {print $2}')
+	[ -n "$ver" ] && [ "$ver" != "(none)" ] || {
+		apt-get update -q
+		ver=$(apt-cache policy qemu-system-x86 | awk '/Candidate:/ {print $2}')
+	}
+	[ "$(cat "$QEMU_PREFIX.stamp" 2>/dev/null)" = "$ver" ] && return 0
+	mapfile -t deps < <(apt-cache depends "${QEMU_PKGS[@]}" |
+		awk '$1 ~ /^(Pre)?Depends:$/ && $2 !~ /^(qemu-|<)/ {print $2}' | sort -u)
+	apt_install "${deps[@]}" &&
+		rm -rf "$QEMU_PREFIX" "$QEMU_PREFIX.stamp" "$CACHE/qemu-debs" && mkdir -p "$CACHE/qemu-debs" &&
+		(cd "$CACHE/qemu-debs" && apt-get download "${QEMU_PKGS[@]}") || return 1
+	local d
+	for d in "$CACHE"/qemu-debs/*.deb; do
+		dpkg -x "$d" "$QEMU_PREFIX" || return 1
+	done
+	echo "$ver" >"$QEMU_PREFIX.stamp"
+}
+
+# Debian's linux-source-7.3 comes from trixie-backports, which the machine's apt
+# sources do not list: a private apt configuration lists only that suite, of
+# the machine's own archive, and `apt-get download` + `dpkg -x` unpack the
+# package in the cache. The package is pinned (tools/kernel/sources): a
+# changed pin fetches it again, and a download of another content fails.
+fetch_linux_7_3() {
+	local pkg ver sum deb dir=$CACHE/deb/linux-source-7.3 APT_DIR=$CACHE/apt
+	read -r pkg ver sum < <(awk '$1 == "linux-source-7.3"' "$REPO/tools/kernel/sources")
+	[ "$(cat "$dir.stamp" 2>/dev/null)" = "$ver $sum" ] && return 0
+	deb=$APT_DIR/${pkg}_${ver//:/%3a}_all.deb
+	if ! echo "$sum  $deb" | sha256sum -c --status 2>/dev/null; then
+		private_apt_sources deb trixie-backports &&
+			(cd "$APT_DIR" && rm -f "$pkg"_*.deb && private_apt download "$pkg=$ver") || {
+			echo "cannot download $pkg $ver from trixie-backports: if the archive has moved on," \
+				"update the pin in tools/kernel/sources (and the patches)" >&2
+			return 1
+		}
+		echo "$sum  $deb" | sha256sum -c --status || {
+			echo "$deb: not the sha256 that tools/kernel/sources pins" >&2
+			return 1
+		}
+	fi
+	rm -rf "$dir" "$dir.stamp" && mkdir -p "$dir" && dpkg -x "$deb" "$dir" &&
+		echo "$ver $sum" >"$dir.stamp"
+}
+
+# The pristine source tarball of the selected kernel ($KSRC_TARBALL), fetched
+# where it is missing.
+fetch_kernel_source() {
+	case $KVER in
+	6.12) apt_install linux-source-6.12 ;;
+	7.3) fetch_linux_7_3 ;;
+	esac
+}
