@@ -12,7 +12,7 @@
 # suite from MLDSA_LINUX_6_12.
 ifeq ($(VERSION).$(PATCHLEVEL),6.12)
 rustflags-y += --cfg linux_6_12
-CFLAGS_mldsa_api_kunit.o += -DMLDSA_LINUX_6_12
+CFLAGS_tests/mldsa_api_kunit.o += -DMLDSA_LINUX_6_12
 # Kconfig asks for Rust 1.80, above 6.12's minimum of 1.78; later kernels allow this
 # lint tree-wide.
 rustflags-y += -Aclippy::incompatible_msrv
@@ -27,5 +27,7 @@ mldsa_rust-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o
 # Vector instructions; the routines run only where the facility is (arch.rs).
 AFLAGS_arch/s390/ntt_vx.o := -march=z13
 
-# The KUnit suite of the library interface, a C caller of its own.
-obj-$(CONFIG_CRYPTO_MLDSA_KUNIT_TEST) += mldsa_api_kunit.o
+# The stack measurement of the KUnit suite mldsa_rust (tests.rs), and the KUnit
+# suite of the library interface, a C caller of its own.
+mldsa_rust-$(CONFIG_CRYPTO_MLDSA_KUNIT_TEST) += tests/stack.o
+obj-$(CONFIG_CRYPTO_MLDSA_KUNIT_TEST) += tests/mldsa_api_kunit.o

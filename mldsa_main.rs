@@ -50,9 +50,7 @@ mod selftest;
 mod simd;
 
 #[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
-mod kunit_tests;
-#[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
-mod kunit_vectors;
+mod tests;
 
 /// The `module!` of this module; `module!` took `authors` in place of `author` after 6.12.
 macro_rules! mldsa_module {

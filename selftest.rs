@@ -14,8 +14,7 @@ use kat::Kat;
 use kernel::crypto::sig::SigAlg;
 use kernel::prelude::*;
 
-// The known answers, in selftest/kat.rs; ML_DSA_65_LONG is for the KUnit suite only.
-#[allow(dead_code)]
+// The known answers, in selftest/kat.rs.
 pub(crate) mod kat;
 
 /// The known answers for ML-DSA-44, ML-DSA-65 and ML-DSA-87.

@@ -14,11 +14,11 @@ hygiene_counts() {
 	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu cargo_clippy=0 c v
 	local rust lints=() bad l build_warnings
 	# The module's Rust, less its KUnit suite.
-	rust=$(cd "$REPO" && ls ./*.rs arch/*.rs selftest/*.rs | grep -v kunit_tests.rs)
+	rust=$(cd "$REPO" && ls ./*.rs arch/*.rs selftest/*.rs | grep -vx ./tests.rs)
 	# From the kernel tree: run inside this git checkout, checkpatch looks at git's view.
 	checkpatch=$(cd "$k" && {
 		perl scripts/checkpatch.pl --strict --terse --show-types -f "$REPO"/exports.c "$REPO"/mldsa_api.h \
-			"$REPO"/mldsa_api_kunit.c "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sch]
+			"$REPO"/tests/*.[ch] "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sch]
 		perl scripts/checkpatch.pl --strict --terse --show-types "$REPO"/tools/patches/*/*.patch
 	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
 	rustfmt_files=$(cd "$REPO" && rustfmt --edition 2021 --config-path "$k/.rustfmt.toml" \

@@ -6,12 +6,12 @@
 mod kat;
 
 #[allow(dead_code)]
-#[path = "../../../kunit_vectors.rs"]
-mod kunit_vectors;
+#[path = "../../../tests/vectors.rs"]
+mod vectors;
 
 mod common;
 
-use kunit_vectors::{Part, Want, MUTATIONS};
+use vectors::{Part, Want, MUTATIONS};
 use mldsa_host::mldsa_verify::{Error, PreHash};
 use mldsa_host::shake::Shake;
 use mldsa_host::{peers::sets, Message, Workspaces};
@@ -38,11 +38,11 @@ fn c_vectors_file_is_generated() {
     assert!(out.status.success());
     assert!(
         out.stdout == C_VECTORS.as_bytes(),
-        "mldsa_api_kunit_vectors.h differs from the output of mldsa-kat c"
+        "tests/mldsa_api_kunit_vectors.h differs from the output of mldsa-kat c"
     );
 }
 
-const C_VECTORS: &str = include_str!("../../../mldsa_api_kunit_vectors.h");
+const C_VECTORS: &str = include_str!("../../../tests/mldsa_api_kunit_vectors.h");
 
 /// The bytes of the array `name` in `mldsa_api_kunit_vectors.h`: a C string of `\xHH` escapes or
 /// plain characters, without the terminating NUL.
@@ -127,9 +127,9 @@ fn kats_verify_everywhere_and_corruptions_fail() {
             (&sets[0], &kat::ML_DSA_44),
             (&sets[1], &kat::ML_DSA_65),
             (&sets[2], &kat::ML_DSA_87),
-            (&sets[1], &kat::ML_DSA_65_LONG),
+            (&sets[1], &vectors::ML_DSA_65_LONG),
         ];
-        assert!(kat::ML_DSA_65_LONG.msg.len() > 4096);
+        assert!(vectors::ML_DSA_65_LONG.msg.len() > 4096);
         for (set, k) in kats {
             assert_eq!((k.pk.len(), k.sig.len()), (set.p.pk_len(), set.p.sig_len()));
             let pure = Message::Pure {
@@ -158,8 +158,8 @@ fn mutations_file_is_generated() {
         .unwrap();
     assert!(out.status.success());
     assert!(
-        out.stdout == include_bytes!("../../../kunit_vectors.rs"),
-        "kunit_vectors.rs differs from the output of mldsa-kat mutations"
+        out.stdout == include_bytes!("../../../tests/vectors.rs"),
+        "tests/vectors.rs differs from the output of mldsa-kat mutations"
     );
 }
 

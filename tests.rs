@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! KUnit suite `mldsa_rust`, one file per subject in `tests/`:
+//!
+//! - `arith.rs`: the arithmetic of [`crate::ntt`] against schoolbook references;
+//! - `binding.rs`: the algorithms `mldsa44`, `mldsa65` and `mldsa87` through the crypto API
+//!   (on 6.12, akcipher requests and `crypto_sig`; on 7.x, `crypto_sig`) and the library calls,
+//!   with the known answers of `selftest/kat.rs` and the mutations of `vectors.rs`; the
+//!   self-test;
+//! - `sg.rs`: scatterlists of many uneven entries (6.12);
+//! - `arch.rs`: the arch code against the portable code;
+//! - `stack.rs` (with `stack.c`): the kernel stack of a verification;
+//! - `concurrency.rs`: verifications on one tfm from several kthreads;
+//! - `bench.rs`: with `CONFIG_CRYPTO_MLDSA_BENCHMARK`, `benchmark_mldsa44/65/87` and
+//!   `count_instructions`;
+//! - `calls.rs`: how the cases call the verifier; `suite.rs`: how the suite is declared.
+//!
+//! Each case is a `fn()` that checks with `check!` (`kunit_assert!`); `suite!` lists them.
+//! The C suite `mldsa_api` (`tests/mldsa_api_kunit.c`) is a module of its own.
+
+use crate::ntt;
+use crate::params::{Params, Poly, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
+use crate::selftest;
+use crate::selftest::kat::{self, Kat};
+use core::ffi::{c_int, c_void, CStr};
+use core::mem::MaybeUninit;
+use core::ptr::null_mut;
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use kernel::{bindings, error::from_err_ptr, prelude::*};
+use vectors::{Part, Want, MUTATIONS};
+
+/// Fails the running KUnit case (and stops it) unless `$cond` holds.
+#[cfg(linux_6_12)]
+macro_rules! check {
+    ($cond:expr) => {
+        kernel::kunit_assert!("mldsa_rust", "crypto/mldsa/tests.rs", 0, $cond)
+    };
+}
+/// Fails the running KUnit case (and stops it) unless `$cond` holds (7.x takes the file
+/// name as a C string).
+#[cfg(not(linux_6_12))]
+macro_rules! check {
+    ($cond:expr) => {
+        kernel::kunit_assert!("mldsa_rust", c"crypto/mldsa/tests.rs", 0, $cond)
+    };
+}
+
+#[macro_use]
+mod calls;
+mod arch;
+mod arith;
+#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+mod bench;
+mod binding;
+mod concurrency;
+#[cfg(linux_6_12)]
+mod sg;
+mod stack;
+#[macro_use]
+mod suite;
+mod vectors;
+
+use calls::*;
+#[cfg(linux_6_12)]
+use sg::uneven_pieces;
+
+/// xorshift64: a tiny deterministic generator, enough to pick test inputs.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
+    fn fill(&mut self, bytes: &mut [u8]) {
+        for b in bytes {
+            *b = self.next() as u8;
+        }
+    }
+
+    /// A value in (-q, q).
+    fn coeff(&mut self) -> i32 {
+        (self.next() % (2 * Q as u64 - 1)) as i32 - (Q - 1)
+    }
+
+    fn poly(&mut self) -> Poly {
+        let mut p = [0; N];
+        for c in p.iter_mut() {
+            *c = self.coeff();
+        }
+        p
+    }
+}
+
+/// The three sets: algorithm name, parameters and known answer.
+const SETS: [(&CStr, &Params, &Kat); 3] = [
+    (c"mldsa44", &ML_DSA_44, &kat::ML_DSA_44),
+    (c"mldsa65", &ML_DSA_65, &kat::ML_DSA_65),
+    (c"mldsa87", &ML_DSA_87, &kat::ML_DSA_87),
+];
+
+/// The sets' `enum mldsa_alg` values, in the order of [`SETS`].
+const ALGS: [bindings::mldsa_alg; 3] = [
+    bindings::mldsa_alg_MLDSA44,
+    bindings::mldsa_alg_MLDSA65,
+    bindings::mldsa_alg_MLDSA87,
+];
+
+fn neg(e: u32) -> c_int {
+    -(e as c_int)
+}
+
+/// `s` as the C string pointer bindings take (the kernel's `char` is unsigned).
+fn c_ptr(s: &CStr) -> *const u8 {
+    #[cfg(linux_6_12)]
+    return s.as_ptr().cast();
+    #[cfg(not(linux_6_12))]
+    s.as_char_ptr()
+}
+
+/// Marks the running case skipped, with `why` as its KTAP comment.
+fn skip(why: &CStr) {
+    // SAFETY: Called from a running case, whose `struct kunit` outlives it; nothing else
+    // writes it while the case runs.
+    let test = unsafe { &mut *bindings::kunit_get_current_test() };
+    test.status = bindings::kunit_status_KUNIT_SKIPPED;
+    for (d, &c) in test.status_comment.iter_mut().zip(why.to_bytes_with_nul()) {
+        *d = c;
+    }
+}
+
+suite! {
+    arith::ntt_mul_matches_schoolbook,
+    arith::reduce_matches_i64,
+    binding::alloc_by_name,
+    binding::bit_flips_rejected,
+    binding::wrong_lengths_refused,
+    binding::malformed_z_and_hints,
+    binding::mutated_vectors,
+    binding::long_message,
+    sg::multi_entry_scatterlist if linux_6_12 else c"7.x's crypto_sig takes flat buffers",
+    binding::selftest_detects_corruption,
+    concurrency::concurrent_requests,
+    // KASAN's instrumentation grows the frames (as FRAME_WARN's KASAN default allows for):
+    // the budget is that of the builds without it, measured in the other boots.
+    stack::verify_stack_usage if not(CONFIG_KASAN) else c"KASAN grows stack frames",
+    stack::library_stack_usage if not(CONFIG_KASAN) else c"KASAN grows stack frames",
+    arch::avx2_matches_portable if CONFIG_CRYPTO_MLDSA_AVX2 else c"no AVX2 code in this build",
+    arch::avx512_matches_portable if CONFIG_CRYPTO_MLDSA_AVX2 else c"no AVX2 code in this build",
+    arch::vx_matches_portable if CONFIG_CRYPTO_MLDSA_S390_VX else c"no s390 vector code in this build",
+    bench::benchmark_mldsa44 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+    bench::benchmark_mldsa65 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+    bench::benchmark_mldsa87 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+    bench::count_instructions if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
+}
