@@ -78,12 +78,13 @@ private_apt_sources() {
 	done >"$APT_DIR/sources.list" && private_apt update
 }
 
-# Debian 12's QEMU 7.2, the system emulators, unpacked in the cache
-# ($QEMU_PREFIX) rather than installed: a machine may have a newer qemu-utils,
-# whose package Breaks Debian 12's qemu-system-common, and no host package is
-# downgraded. Their libraries and firmware packages are installed as usual.
+# Debian 12's QEMU 7.2, the system emulators and their firmware, unpacked in
+# the cache ($QEMU_PREFIX) rather than installed: a machine may have a newer
+# qemu-utils, whose package Breaks Debian 12's qemu-system-common, and no host
+# package is downgraded. QEMU finds its firmware relative to its binary; the
+# libraries it links are installed as usual.
 QEMU_PREFIX=$CACHE/qemu
-QEMU_PKGS=(qemu-system-x86 qemu-system-misc qemu-system-common qemu-system-data)
+QEMU_PKGS=(qemu-system-x86 qemu-system-misc qemu-system-common qemu-system-data seabios ipxe-qemu)
 install_qemu() {
 	local ver deps
 	ver=$(apt-cache policy qemu-system-x86 | awk '/Candidate:/ {print $2}')
@@ -93,7 +94,7 @@ install_qemu() {
 	}
 	[ "$(cat "$QEMU_PREFIX.stamp" 2>/dev/null)" = "$ver" ] && return 0
 	mapfile -t deps < <(apt-cache depends "${QEMU_PKGS[@]}" |
-		awk '$1 ~ /^(Pre)?Depends:$/ && $2 !~ /^(qemu-|<)/ {print $2}' | sort -u)
+		awk '$1 ~ /^(Pre)?Depends:$/ && $2 !~ /^(qemu-|seabios$|ipxe-qemu$|<)/ {print $2}' | sort -u)
 	apt_install "${deps[@]}" &&
 		rm -rf "$QEMU_PREFIX" "$QEMU_PREFIX.stamp" "$CACHE/qemu-debs" && mkdir -p "$CACHE/qemu-debs" &&
 		(cd "$CACHE/qemu-debs" && apt-get download "${QEMU_PKGS[@]}") || return 1
