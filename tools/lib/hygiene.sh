@@ -42,7 +42,7 @@ hygiene_counts() {
 	echo "hygiene: checkpatch --strict $checkpatch, rustfmt $rustfmt_files," \
 		"${lints[0]}, ${lints[1]}, compiler warnings on the module in the kernel builds" \
 		"$build_warnings, cargo clippy (tools/) $cargo_clippy;" \
-		"module non-test Rust: bindings:: $nb, unsafe $nu"
+		"module non-test Rust: bindings:: $nb, unsafe $nu" | tee "$LOGS/hygiene.txt"
 	if [ "$bad" != 0 ]; then
 		echo "FAILED: hygiene: every count of findings must be 0 (logs: $LOGS)" >&2
 		return 1

@@ -72,7 +72,7 @@ insn_counts() {
 				if (min["simd", l] >= min["plain", l]) bad = 1
 			}
 			exit bad
-		}' "$out" "$plain" || {
+		}' "$out" "$plain" | tee "$LOGS/insns-$KVER-$1.summary" || {
 		echo "FAILED: the C verifier ran no faster with the x86 SHA-3 arch code" >&2
 		return 1
 	}
