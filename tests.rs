@@ -9,6 +9,8 @@
 //!   self-test;
 //! - `sg.rs`: scatterlists of many uneven entries (6.12);
 //! - `arch.rs`: the arch code against the portable code;
+//! - `shake.rs`: the SHAKE abstraction of the kernel crate, in sequences of calls its C must
+//!   never see;
 //! - `stack.rs` (with `stack.c`): the kernel stack of a verification;
 //! - `concurrency.rs`: verifications on one tfm from several kthreads;
 //! - `bench.rs`: with `CONFIG_CRYPTO_MLDSA_BENCHMARK`, `benchmark_mldsa44/65/87` and
@@ -55,6 +57,7 @@ mod binding;
 mod concurrency;
 #[cfg(linux_6_12)]
 mod sg;
+mod shake;
 mod stack;
 #[macro_use]
 mod suite;
@@ -146,6 +149,7 @@ suite! {
     binding::long_message,
     sg::multi_entry_scatterlist if linux_6_12 else c"7.x's crypto_sig takes flat buffers",
     binding::selftest_detects_corruption,
+    shake::shake_sequences,
     concurrency::concurrent_requests,
     // KASAN's instrumentation grows the frames (as FRAME_WARN's KASAN default allows for):
     // the budget is that of the builds without it, measured in the other boots.

@@ -64,7 +64,7 @@ struct mldsa_pubkey {
  * aligned for the vector code. Its contents do not outlive a call: one
  * workspace serves any key, one call at a time.
  */
-#define MLDSA_WORKSPACE_SIZE 8416
+#define MLDSA_WORKSPACE_SIZE 8448
 struct mldsa_workspace {
 	u64 opaque[MLDSA_WORKSPACE_SIZE / 8];
 } __aligned(32);

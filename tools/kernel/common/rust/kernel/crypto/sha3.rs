@@ -7,12 +7,20 @@
 use crate::bindings;
 use pin_init::Zeroable;
 
-/// A SHAKE128 or SHAKE256 context: a `struct shake_ctx`.
+/// A SHAKE256 context: a `struct shake_ctx`, and how far it has got.
 ///
-/// A context is started by [`Shake::init256`], absorbs input through [`Shake::update`], then
-/// produces output through [`Shake::squeeze`]. Input absorbed after the first squeeze is
-/// ignored and makes the C library warn. A context that sits in a larger structure is
-/// created all-zero ([`Shake::new`], or as a [`Zeroable`] field) and started where it is.
+/// A context absorbs input through [`Shake::update`], then produces output through
+/// [`Shake::squeeze`]; [`Shake::init256`] starts it again. As in FIPS 202, a sponge takes no
+/// more input once it has been squeezed: `update` then leaves the context as it is. A context
+/// is created all-zero ([`Shake::new`], or as a [`Zeroable`] field of a larger structure, in
+/// place): that is SHAKE256 at its start, which the first `update` or `squeeze` begins.
+///
+/// # Invariants
+///
+/// Unless `phase` is `Phase::Start`, `ctx` was set up by `shake256_init()` and then only
+/// used by `shake_update()` and `shake_squeeze()`; it has been squeezed if and only if
+/// `phase` is `Phase::Squeezing`. (The C functions must not see a context that
+/// `shake256_init()` did not set up: on an all-zero one they would loop for ever.)
 ///
 /// # Examples
 ///
@@ -21,46 +29,77 @@ use pin_init::Zeroable;
 ///
 /// let mut h = Shake::new();
 /// let mut out = [0u8; 4];
-/// h.init256();
-/// h.update(b"");
+/// h.update(b"abc");
 /// h.squeeze(&mut out);
-/// assert_eq!(out, [0x46, 0xb9, 0xdd, 0x2b]);
+/// assert_eq!(out, [0x48, 0x33, 0x66, 0x60]);
+/// // Squeezed: more input is not taken, and the output goes on.
+/// h.update(b"ignored");
+/// h.squeeze(&mut out);
+/// assert_eq!(out, [0x13, 0x60, 0xa8, 0x77]);
 /// ```
-#[repr(transparent)]
-pub struct Shake(bindings::shake_ctx);
+pub struct Shake {
+    ctx: bindings::shake_ctx,
+    phase: Phase,
+}
 
-// SAFETY: `struct shake_ctx` holds only integers, for which all-zero bytes are valid.
+/// How far a [`Shake`] has got.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Phase {
+    /// All-zero: not set up yet.
+    Start = 0,
+    Absorbing,
+    Squeezing,
+}
+
+// SAFETY: All-zero bytes are a valid `Shake`: `struct shake_ctx` holds only integers, and zero
+// is `Phase::Start`, under which the type invariant asks nothing of `ctx`.
 unsafe impl Zeroable for Shake {}
 
 impl Shake {
-    /// A context of all-zero bytes, not started.
+    /// SHAKE256 at its start: an all-zero context.
     pub const fn new() -> Self {
         pin_init::zeroed()
     }
 
-    /// Starts SHAKE256, dropping whatever the context held.
+    /// Starts SHAKE256 again, dropping whatever the context held.
     #[inline]
     pub fn init256(&mut self) {
-        // SAFETY: `self.0` is a `struct shake_ctx` we have exclusive access to.
-        unsafe { bindings::shake256_init(&mut self.0) }
+        // SAFETY: `self.ctx` is a `struct shake_ctx` we have exclusive access to.
+        unsafe { bindings::shake256_init(&mut self.ctx) };
+        // INVARIANT: `shake256_init()` has just set up `ctx`, which is not squeezed.
+        self.phase = Phase::Absorbing;
     }
 
-    /// Absorbs `data`.
+    /// Absorbs `data`, unless the context has been squeezed.
     #[inline]
     pub fn update(&mut self, data: &[u8]) {
-        // SAFETY: `self.0` is ours, and `data` is valid for reads of `data.len()` bytes.
-        unsafe { bindings::shake_update(&mut self.0, data.as_ptr(), data.len()) }
+        match self.phase {
+            Phase::Start => self.init256(),
+            Phase::Absorbing => {}
+            Phase::Squeezing => return,
+        }
+        // SAFETY: `self.ctx` is ours, set up by `shake256_init()` and not squeezed (the type
+        // invariant, `Phase::Absorbing`); `data` is valid for reads of `data.len()` bytes.
+        unsafe { bindings::shake_update(&mut self.ctx, data.as_ptr(), data.len()) }
     }
 
     /// Squeezes the next `out.len()` bytes of output into `out`.
     #[inline]
     pub fn squeeze(&mut self, out: &mut [u8]) {
-        // SAFETY: `self.0` is ours, and `out` is valid for writes of `out.len()` bytes.
-        unsafe { bindings::shake_squeeze(&mut self.0, out.as_mut_ptr(), out.len()) }
+        if self.phase == Phase::Start {
+            self.init256();
+        }
+        // SAFETY: `self.ctx` is ours and set up by `shake256_init()` (the type invariant, the
+        // phase not being `Phase::Start`); `out` is valid for writes of `out.len()` bytes.
+        unsafe { bindings::shake_squeeze(&mut self.ctx, out.as_mut_ptr(), out.len()) };
+        // INVARIANT: `ctx` has been squeezed.
+        self.phase = Phase::Squeezing;
     }
 }
 
 impl Default for Shake {
+    /// SHAKE256 at its start, as [`Shake::new`].
     fn default() -> Self {
         Self::new()
     }
