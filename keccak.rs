@@ -45,7 +45,7 @@ pub fn lane(st: &StateX4, i: usize, s: usize) -> u64 {
     u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
 }
 
-/// The round constants (FIPS 202, Algorithms 5 and 6): bit 2^j - 1 of RC[i] is rc(j + 7i),
+/// The round constants (FIPS 202, Algorithms 5 and 6): bit 2^j - 1 of `RC[i]` is `rc(j + 7i)`,
 /// the output of an LFSR over x^8 + x^6 + x^5 + x^4 + 1.
 const RC: [u64; 24] = {
     let (mut rc, mut r, mut t) = ([0; 24], 1u8, 0);

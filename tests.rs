@@ -58,6 +58,7 @@ mod concurrency;
 #[cfg(linux_6_12)]
 mod sg;
 mod shake;
+#[cfg(not(CONFIG_KASAN))]
 mod stack;
 #[macro_use]
 mod suite;

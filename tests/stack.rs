@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Kernel stack of a verification: through the crypto API and through the library calls.
+//! Kernel stack of a verification: through the crypto API and through the library calls. Not
+//! built with KASAN, whose instrumentation grows the frames (see the list in `suite!`).
 
 use super::*;
 
 /// Bytes of stack that `f` uses below the caller's stack pointer, as `tests/stack.c`
 /// measures them: with interrupts off (an interrupt entry would write its frame on this
-/// stack), so `f` must not sleep. Not built with KASAN, where the cases that use it are
-/// skipped (see the list in `suite!`).
-#[cfg(not(CONFIG_KASAN))]
+/// stack), so `f` must not sleep.
 pub(super) fn stack_used<F: FnOnce()>(f: F) -> usize {
     /// Runs the closure that `arg` points to.
     ///
@@ -32,7 +31,6 @@ pub(super) fn stack_used<F: FnOnce()>(f: F) -> usize {
 
 /// Bytes of kernel stack a verification may use: 1 KiB on x86_64. On s390x every call level
 /// has a register save area (the packed stack frame of `-mpacked-stack`), so 1.5 KiB there.
-#[cfg(not(CONFIG_KASAN))]
 pub(super) const STACK_LIMIT: usize = if cfg!(target_arch = "s390x") {
     1536
 } else {
@@ -41,7 +39,7 @@ pub(super) const STACK_LIMIT: usize = if cfg!(target_arch = "s390x") {
 
 /// A verification through the crypto API uses at most [`STACK_LIMIT`] bytes of kernel stack:
 /// the akcipher call, the module's `verify`, the scatterlist walk, SHAKE and Keccak-f included.
-#[cfg(all(linux_6_12, not(CONFIG_KASAN)))]
+#[cfg(linux_6_12)]
 pub(super) fn verify_stack_usage() {
     for (name, _, k) in SETS {
         let tfm = tfm_with_key!(name, k);
@@ -64,7 +62,7 @@ pub(super) fn verify_stack_usage() {
 /// A verification of the sig binding uses at most [`STACK_LIMIT`] bytes of kernel stack: the
 /// module's `verify` under the tfm's lock, SHAKE and Keccak-f included. (Measured below the
 /// lock, which may sleep, while `stack_used` runs with interrupts off.)
-#[cfg(all(not(linux_6_12), not(CONFIG_KASAN)))]
+#[cfg(not(linux_6_12))]
 pub(super) fn verify_stack_usage() {
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
     for (used, (name, _, _)) in [
@@ -84,7 +82,7 @@ pub(super) fn verify_stack_usage() {
 }
 
 /// Stack bytes of [`crate::alg::MlDsa::verify_slices`] on `k`, or a failed case.
-#[cfg(all(not(linux_6_12), not(CONFIG_KASAN)))]
+#[cfg(not(linux_6_12))]
 pub(super) fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
     use crate::alg::{Key, MlDsa, Scratch};
     use kernel::crypto::sig::SigAlg;
@@ -101,7 +99,6 @@ pub(super) fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
 
 /// The library interface's `mldsa_verify_noalloc()`, called as C calls it, uses at most
 /// [`STACK_LIMIT`] bytes of kernel stack as well; its memory is the caller's.
-#[cfg(not(CONFIG_KASAN))]
 pub(super) fn library_stack_usage() {
     let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);
     check!(buf.is_ok());
