@@ -564,7 +564,7 @@ static void concurrent_hint_change(struct kunit *test)
 #if defined(MLDSA_LINUX_6_12) && IS_BUILTIN(CONFIG_ASYMMETRIC_PUBLIC_KEY_SUBTYPE)
 /*
  * Linux 6.12's public_key_verify_signature() hands ML-DSA the signed data in
- * place, page by page (tools/patches/6.12/0008). Data at the end of a vmalloc
+ * place, page by page (tools/patches/6.12/0006). Data at the end of a vmalloc
  * area verifies; one byte more runs into the unmapped guard page after it,
  * which has no page: -EINVAL, before anything reads it.
  */

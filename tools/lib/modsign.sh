@@ -1,4 +1,4 @@
-# ML-DSA module signing (tools/patches/6.12/0008, tools/modsign): test keys, the
+# ML-DSA module signing (tools/patches/6.12/0006, tools/modsign): test keys, the
 # test module signed in every variant, and an initramfs that loads them.
 # shellcheck shell=bash
 
