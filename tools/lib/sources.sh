@@ -15,25 +15,57 @@ select_kernel() {
 	select_arch "${KNAME:-x86_64}"
 }
 
-# Unpack the pristine tree and apply tools/patches/$KVER/*.patch. The stamp
-# records the hashes of the tarball and the patches, so that a changed source
-# package or patch gives a fresh unpack.
-prepare_tree() {
-	local want stamp=$KSRC.stamp
-	want="$(sha256sum <"$KSRC_TARBALL" | cut -d' ' -f1) $(cat "$KPATCHES"/*.patch | sha256sum | cut -d' ' -f1)"
-	if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-		phase "unpack: $KSRC_TARBALL + tools/patches/$KVER -> $KSRC"
-		rm -rf "$KSRC" "$stamp"
-		mkdir -p "$CACHE/src"
-		tar -xf "$KSRC_TARBALL" -C "$CACHE/src"
-		local p
-		for p in "$KPATCHES"/*.patch; do
-			patch -d "$KSRC" -p1 --forward --batch --quiet <"$p"
-		done
-		echo "$want" >"$stamp"
-	else
-		phase "unpack: $KSRC is up to date"
+# The paths that the patches "$@" add, change or delete.
+patch_paths() {
+	sed -nE 's@^(---|\+\+\+) [ab]/([^\t]*).*$@\2@p' "$@" | sort -u
+}
+
+# Makes $1 the tree of tarball $2 with the patches "${@:3}" applied. A tree
+# made before is updated in place: of the files that its patches or the new
+# ones touch, only those whose content changes are written, so that they alone
+# get a new mtime and an incremental build rebuilds what they change. The stamp
+# $1.stamp holds the tarball's hash, the patches' hash, then the paths they touch.
+patched_tree() {
+	local dir=$1 tarball=$2 tarsum patchsum stage p paths=()
+	shift 2
+	tarsum=$(sha256sum <"$tarball" | cut -d' ' -f1)
+	patchsum=$(cat /dev/null "$@" | sha256sum | cut -d' ' -f1)
+	if [ "$(sed -n 1p "$dir.stamp" 2>/dev/null)" != "$tarsum" ]; then
+		phase "unpack: $tarball -> $dir"
+		rm -rf "$dir" "$dir.stamp" && mkdir -p "$dir"
+		tar -xf "$tarball" -C "$dir" --strip-components=1
+		echo "$tarsum" >"$dir.stamp"
+	elif [ "$(sed -n 2p "$dir.stamp")" = "$patchsum" ]; then
+		phase "unpack: $dir is up to date"
+		return 0
 	fi
+	phase "patch: $dir with $# patches"
+	mapfile -t paths < <({ tail -n +3 "$dir.stamp"; patch_paths /dev/null "$@"; } | sort -u)
+	stage=$(mktemp -d "$dir.stage.XXXXXX")
+	# The pristine files among the paths (the others are new), patched.
+	[ ${#paths[@]} = 0 ] || tar -xf "$tarball" -C "$stage" --strip-components=1 \
+		"${paths[@]/#/"$(basename "$tarball" .tar.xz)/"}" 2>/dev/null || true
+	for p in "$@"; do
+		patch -d "$stage" -p1 --forward --batch --quiet <"$p" || {
+			echo "FAILED: ${p#"$REPO/"} does not apply" >&2
+			rm -rf "$stage"
+			return 1
+		}
+	done
+	for p in "${paths[@]}"; do
+		if [ ! -e "$stage/$p" ]; then
+			rm -f "$dir/$p"
+		elif ! cmp -s "$stage/$p" "$dir/$p"; then
+			mkdir -p "$(dirname "$dir/$p")" && cp "$stage/$p" "$dir/$p"
+		fi
+	done
+	rm -rf "$stage"
+	{ echo "$tarsum"; echo "$patchsum"; patch_paths /dev/null "$@"; } >"$dir.stamp"
+}
+
+# The tree of Linux $KVER with tools/patches/$KVER, and the module in it.
+prepare_tree() {
+	patched_tree "$KSRC" "$KSRC_TARBALL" "$KPATCHES"/*.patch
 	# The repository root is the module directory: a symlink, so edits are seen. When
 	# it pointed at another checkout, drop the module's objects: make compares times,
 	# and this checkout's files may be older than objects built from the other one.
