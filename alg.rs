@@ -53,7 +53,7 @@ pub(crate) struct Key<S: ParamSet> {
 }
 
 // SAFETY: A `Key` is made of byte arrays and a `bool`, for which all-zero bytes are valid
-// (no key set).
+// (no key set). (`#[derive(Zeroable)]` would also ask it of `S`, a marker type.)
 unsafe impl<S: ParamSet> Zeroable for Key<S> {}
 
 /// What one verification works in: the workspace, and the signature read once from the

@@ -11,10 +11,35 @@
 #include <crypto/mldsa.h>
 #include <kunit/visibility.h>
 #include <linux/export.h>
+#include <linux/init.h>
 #include <linux/mm.h>
+#include <linux/moduleparam.h>
 #include <linux/slab.h>
 
 #include "mldsa_api.h"
+
+#ifndef MODULE
+#ifdef CONFIG_CRYPTO_MLDSA_SELFTEST_FAULT
+static bool selftest_fault;
+module_param(selftest_fault, bool, 0);
+MODULE_PARM_DESC(selftest_fault,
+		 "Corrupt a known answer of the self-tests, which then fail (testing only)");
+#else
+#define selftest_fault false
+#endif
+
+/*
+ * Built in, the self-tests run at subsys_initcall, as the FIPS self-test of
+ * lib/crypto/mldsa.c does: before the users of mldsa_verify() at later levels.
+ * Under fips=1 a failure panics there; the module's init, at device_initcall,
+ * then only takes their result.
+ */
+static int __init mldsa_rust_selftest_init(void)
+{
+	return mldsa_rust_selftest(selftest_fault);
+}
+subsys_initcall(mldsa_rust_selftest_init);
+#endif
 
 int mldsa_pubkey_init(struct mldsa_pubkey *key, enum mldsa_alg alg,
 		      const u8 *pk, size_t pk_len, struct mldsa_workspace *ws)

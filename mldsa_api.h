@@ -31,4 +31,11 @@ int mldsa_rust_verify(const struct mldsa_pubkey *key, const u8 *sig,
 		      enum mldsa_prehash ph, const u8 *m, size_t m_len,
 		      const u8 *ctx, size_t ctx_len, struct mldsa_workspace *ws);
 
+/*
+ * Runs the module's known-answer self-tests, once; later calls give the first
+ * one's result: 0 or -ELIBBAD. With @fault, on a corrupted known answer. Under
+ * fips=1 a failure panics. Only when the module is built in.
+ */
+int mldsa_rust_selftest(bool fault);
+
 #endif /* _CRYPTO_MLDSA_API_H */

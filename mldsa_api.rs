@@ -5,9 +5,10 @@
 //! which `exports.c` defines and exports the interface, and allocates for
 //! `mldsa_verify()`.
 //!
-//! Each call checks that the caller's key and workspace pointers are non-null and aligned
-//! (`EINVAL` otherwise), turns the pointers into references in its one `unsafe` block, and
-//! is safe code from there on. The calls fail with `ELIBBAD` until the module's self-tests
+//! Each call checks that the caller's key and workspace pointers are non-null and aligned,
+//! and that a buffer is non-null unless it is empty (`EINVAL` otherwise), turns the pointers
+//! into references in its one `unsafe` block, and is safe code from there on. A key that
+//! `mldsa_pubkey_init()` did not write carries no tag ([`KEY_TAG`]) and gives `EINVAL`. The calls fail with `ELIBBAD` until the module's self-tests
 //! have passed ([`enable`]).
 //!
 //! A `struct mldsa_pubkey` holds a [`KeyBuf`]: the set and a `PublicKey` of that set. A
@@ -18,7 +19,6 @@ use crate::mldsa_verify::{self, Error, Message, PreHash, PublicKey, Workspace};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use core::ffi::{c_int, c_uint};
 use core::mem::{align_of, size_of};
-use core::ptr::NonNull;
 use core::slice;
 use core::sync::atomic::{AtomicBool, Ordering};
 use kernel::bindings::{
@@ -42,10 +42,25 @@ pub(crate) fn enable() {
 /// What a `struct mldsa_pubkey` holds.
 #[repr(C)]
 struct KeyBuf {
-    /// The key's `enum mldsa_alg` plus one; 0 while it holds no key.
-    alg: u64,
+    /// [`KEY_TAG`] with the key's `enum mldsa_alg` in its low byte, or 0 while it holds no
+    /// key.
+    tag: u64,
     /// A `PublicKey` of that set, which needs no alignment (it holds bytes only).
     key: [u8; size_of::<PublicKey<MlDsa87>>()],
+}
+
+/// The tag of a key: memory that `mldsa_pubkey_init()` never wrote, or wrote on a failure,
+/// is refused with `EINVAL`.
+const KEY_TAG: u64 = u64::from_be_bytes(*b"MLDSAKY\0");
+
+/// The set of the key whose tag is `tag`, or `mldsa_alg::MAX`, which names no set, if the
+/// tag is not one.
+fn key_alg(tag: u64) -> mldsa_alg {
+    if tag & !0xff == KEY_TAG {
+        (tag & 0xff) as mldsa_alg
+    } else {
+        mldsa_alg::MAX
+    }
 }
 
 const _: () = assert!(size_of::<KeyBuf>() <= size_of::<mldsa_pubkey>());
@@ -66,14 +81,21 @@ fn check_call(key: *const mldsa_pubkey, ws: *const mldsa_workspace) -> Result<()
     Ok(())
 }
 
-/// `ptr`, or a dangling pointer, which `slice::from_raw_parts` takes for 0 bytes, if it
-/// is null.
-fn nonnull(ptr: *const u8) -> *const u8 {
-    if ptr.is_null() {
-        NonNull::dangling().as_ptr()
-    } else {
-        ptr
+/// The `len` bytes at `ptr`; `ptr` may be null if `len` is 0, and is refused otherwise.
+///
+/// # Safety
+///
+/// If `ptr` is not null, it must be valid for reads of `len` bytes during `'a`, which
+/// nothing writes.
+unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], Error> {
+    if len == 0 {
+        return Ok(&[]);
     }
+    if ptr.is_null() {
+        return Err(Error::BadParameter);
+    }
+    // SAFETY: By the function's safety section.
+    Ok(unsafe { slice::from_raw_parts(ptr, len) })
 }
 
 /// The result of a call as a C return code.
@@ -112,7 +134,7 @@ macro_rules! on_set {
 /// # Safety
 ///
 /// `key` must be valid for writes of a `struct mldsa_pubkey`, `pk` for reads of `pk_len`
-/// bytes (or `pk_len` be 0) and `ws` for writes of a `struct mldsa_workspace`, each used by
+/// bytes (or be null, which gives `EINVAL` unless `pk_len` is 0) and `ws` for writes of a `struct mldsa_workspace`, each used by
 /// nothing else during the call.
 #[no_mangle]
 unsafe extern "C" fn mldsa_rust_pubkey_init(
@@ -131,13 +153,14 @@ unsafe extern "C" fn mldsa_rust_pubkey_init(
     // alignment. Any bytes are valid for these types, which hold integers only.
     let r = unsafe {
         let buf = &mut *key.cast::<KeyBuf>();
-        buf.alg = 0;
-        let pk = slice::from_raw_parts(nonnull(pk), pk_len);
-        let r = on_set!(alg, S => {
-            (*buf.key.as_mut_ptr().cast::<PublicKey<S>>()).decode(&mut *ws.cast(), pk)
+        buf.tag = 0;
+        let r = bytes(pk, pk_len).and_then(|pk| {
+            on_set!(alg, S => {
+                (*buf.key.as_mut_ptr().cast::<PublicKey<S>>()).decode(&mut *ws.cast(), pk)
+            })
         });
         if r.is_ok() {
-            buf.alg = u64::from(alg) + 1;
+            buf.tag = KEY_TAG | u64::from(alg);
         }
         r
     };
@@ -189,7 +212,7 @@ fn message<'a>(
 /// # Safety
 ///
 /// `key` must be valid for reads of a `struct mldsa_pubkey`, `sig`, `m` and `ctx` for reads
-/// of their lengths (or the length be 0), none of them written during the call, and `ws`
+/// of their lengths (or be null, which gives `EINVAL` unless the length is 0), none of them written during the call, and `ws`
 /// valid for writes of a `struct mldsa_workspace` and used by nothing else during the call.
 #[no_mangle]
 unsafe extern "C" fn mldsa_rust_verify(
@@ -211,18 +234,29 @@ unsafe extern "C" fn mldsa_rust_verify(
     // as the function's safety section says.
     let r = unsafe {
         let buf = &*key.cast::<KeyBuf>();
-        let alg = buf.alg.wrapping_sub(1);
-        let sig = slice::from_raw_parts(nonnull(sig), sig_len);
-        let m = slice::from_raw_parts(nonnull(m), m_len);
-        let ctx = slice::from_raw_parts(nonnull(ctx), ctx_len);
-        message(kind, ph, m, ctx).and_then(|msg| {
-            on_set!(mldsa_alg::try_from(alg).unwrap_or(mldsa_alg::MAX), S => {
-                let key = &*buf.key.as_ptr().cast::<PublicKey<S>>();
-                mldsa_verify::verify::<S>(&mut *ws.cast(), key, msg, sig)
-            })
-        })
+        match (bytes(sig, sig_len), bytes(m, m_len), bytes(ctx, ctx_len)) {
+            (Ok(sig), Ok(m), Ok(ctx)) => message(kind, ph, m, ctx).and_then(|msg| {
+                on_set!(key_alg(buf.tag), S => {
+                    let key = &*buf.key.as_ptr().cast::<PublicKey<S>>();
+                    mldsa_verify::verify::<S>(&mut *ws.cast(), key, msg, sig)
+                })
+            }),
+            _ => Err(Error::BadParameter),
+        }
     };
     to_errno(r)
+}
+
+/// The module's self-tests (`selftest::init`), which `exports.c` runs at `subsys_initcall`
+/// when the module is built in: 0, or `-ELIBBAD` if they failed. With `fault`, on a
+/// corrupted known answer.
+#[cfg(not(MODULE))]
+#[no_mangle]
+extern "C" fn mldsa_rust_selftest(fault: bool) -> c_int {
+    match crate::selftest::init(fault) {
+        Ok(()) => 0,
+        Err(e) => e.to_errno(),
+    }
 }
 
 /// `mldsa_use_hint()`, which Linux 7.x exports for its KUnit suite only: UseHint (FIPS 204,

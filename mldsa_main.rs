@@ -94,25 +94,19 @@ impl From<mldsa_verify::Error> for Error {
 unsafe impl<S: ParamSet> Zeroable for mldsa_verify::Workspace<S> {}
 
 struct MlDsaModule {
-    _mldsa44: Pin<KBox<Registration<alg::MlDsa<MlDsa44>>>>,
-    _mldsa65: Pin<KBox<Registration<alg::MlDsa<MlDsa65>>>>,
-    _mldsa87: Pin<KBox<Registration<alg::MlDsa<MlDsa87>>>>,
+    _mldsa44: Registration<alg::MlDsa<MlDsa44>>,
+    _mldsa65: Registration<alg::MlDsa<MlDsa65>>,
+    _mldsa87: Registration<alg::MlDsa<MlDsa87>>,
 }
 
 impl kernel::Module for MlDsaModule {
     fn init(module: &'static ThisModule) -> Result<Self> {
-        simd::init();
-        selftest::run(&selftest::KATS)?;
-        mldsa_api::enable();
-        pr_info!(
-            "self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87 on: {} ({} code)\n",
-            simd::Paths::new().as_str(),
-            simd::name()
-        );
+        // Built in, they ran at subsys_initcall (exports.c), and this gives their outcome.
+        selftest::init(false)?;
         let m = MlDsaModule {
-            _mldsa44: KBox::pin_init(Registration::new(module), GFP_KERNEL)?,
-            _mldsa65: KBox::pin_init(Registration::new(module), GFP_KERNEL)?,
-            _mldsa87: KBox::pin_init(Registration::new(module), GFP_KERNEL)?,
+            _mldsa44: Registration::new(module)?,
+            _mldsa65: Registration::new(module)?,
+            _mldsa87: Registration::new(module)?,
         };
         pr_info!("registered mldsa44, mldsa65, mldsa87 (drivers mldsaNN-rust)\n");
         Ok(m)

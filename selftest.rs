@@ -5,13 +5,21 @@
 //! accept its known answer (`kat.rs`) and reject a copy of the signature with one bit
 //! flipped, through the code of the crypto API algorithms: a [`Key`] set by
 //! `SigAlg::set_pub_key`, and `SigAlg::verify` in a [`Scratch`] (`alg.rs`).
+//!
+//! They run once ([`init`]): built in, at `subsys_initcall` (from `exports.c`), as Linux
+//! 7.x's `lib/crypto/mldsa.c` runs its FIPS self-test, so that they come before any user of
+//! the library calls at a later level; as a module, when it loads. Under `fips=1` a failure
+//! panics, as the C's does; otherwise the calls and algorithms stay off.
 
 use crate::alg::{AlgSet, Key, MlDsa, Scratch};
 use crate::init_zeroed;
+use crate::mldsa_api;
 use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use crate::simd;
+use core::sync::atomic::{AtomicU8, Ordering};
 use kat::Kat;
 use kernel::crypto::sig::SigAlg;
+use kernel::crypto::{fips_enabled, fips_self_test_failed};
 use kernel::prelude::*;
 
 // The known answers, in selftest/kat.rs.
@@ -19,6 +27,50 @@ pub(crate) mod kat;
 
 /// The known answers for ML-DSA-44, ML-DSA-65 and ML-DSA-87.
 pub(crate) static KATS: [&Kat; 3] = [&kat::ML_DSA_44, &kat::ML_DSA_65, &kat::ML_DSA_87];
+
+/// [`OUTCOME`] before [`init`] has run, and after it passed or failed.
+const NOT_RUN: u8 = 0;
+const PASSED: u8 = 1;
+const FAILED: u8 = 2;
+
+/// The outcome of the self-tests.
+static OUTCOME: AtomicU8 = AtomicU8::new(NOT_RUN);
+
+/// Runs the self-tests the first time it is called, after `simd::init` has chosen the code
+/// to use, and enables the library calls if they pass; gives their outcome on every call.
+/// With `fault` the known answer of ML-DSA-65 is corrupted, so that they fail (the boot
+/// parameter of `CONFIG_CRYPTO_MLDSA_SELFTEST_FAULT`). Under `fips=1` a failure panics.
+///
+/// Initcalls and module inits run one at a time, so two calls never overlap.
+pub(crate) fn init(fault: bool) -> Result {
+    match OUTCOME.load(Ordering::Acquire) {
+        PASSED => return Ok(()),
+        FAILED => return Err(ELIBBAD),
+        _ => {}
+    }
+    simd::init();
+    let corrupted = Kat {
+        msg: b"corrupted",
+        ..kat::ML_DSA_65
+    };
+    let corrupted = [&kat::ML_DSA_44, &corrupted, &kat::ML_DSA_87];
+    let r = run(if fault { &corrupted } else { &KATS });
+    if let Err(e) = r {
+        if fips_enabled() {
+            fips_self_test_failed(c"mldsa", e);
+        }
+        OUTCOME.store(FAILED, Ordering::Release);
+        return Err(e);
+    }
+    mldsa_api::enable();
+    OUTCOME.store(PASSED, Ordering::Release);
+    pr_info!(
+        "self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87 on: {} ({} code)\n",
+        simd::Paths::new().as_str(),
+        simd::name()
+    );
+    Ok(())
+}
 
 /// Runs the self-tests with `kats` (in the order of [`KATS`]) on each code path the machine
 /// can run (`simd::levels`): the portable code, which runs where the FPU is not usable, and

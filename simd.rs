@@ -170,12 +170,12 @@ pub(crate) mod vx {
         if !usable() {
             return None;
         }
-        Some(with_kernel_fpu(VxRegs::HIGH, || {
+        with_kernel_fpu(VxRegs::HIGH, || {
             // SAFETY: The machine has the vector facility (see `init`), and this closure
             // runs in a kernel FPU section on %v16-%v31; `f` gets the value only by
             // reference, so it does not outlive the section.
             f(&unsafe { Vx::new() })
-        }))
+        })
     }
 }
 

@@ -12,23 +12,21 @@
 //! - `shake.rs`: the SHAKE abstraction of the kernel crate, in sequences of calls its C must
 //!   never see;
 //! - `stack.rs` (with `stack.c`): the kernel stack of a verification;
-//! - `concurrency.rs`: verifications on one tfm from several kthreads;
 //! - `bench.rs`: with `CONFIG_CRYPTO_MLDSA_BENCHMARK`, `benchmark_mldsa44/65/87` and
 //!   `count_instructions`;
 //! - `calls.rs`: how the cases call the verifier; `suite.rs`: how the suite is declared.
 //!
 //! Each case is a `fn()` that checks with `check!` (`kunit_assert!`); `suite!` lists them.
-//! The C suite `mldsa_api` (`tests/mldsa_api_kunit.c`) is a module of its own.
+//! The C suite `mldsa_api` (`tests/mldsa_api_kunit.c`) is a module of its own; it also
+//! verifies on one tfm from several kthreads.
 
 use crate::ntt;
 use crate::params::{Params, Poly, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
 use crate::selftest;
 use crate::selftest::kat::{self, Kat};
-use core::ffi::{c_int, c_void, CStr};
+use core::ffi::{c_int, CStr};
 use core::mem::MaybeUninit;
-use core::ptr::null_mut;
-use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use kernel::{bindings, error::from_err_ptr, prelude::*};
+use kernel::{bindings, prelude::*};
 use vectors::{Part, Want, MUTATIONS};
 
 /// Fails the running KUnit case (and stops it) unless `$cond` holds.
@@ -54,7 +52,6 @@ mod arith;
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
 mod bench;
 mod binding;
-mod concurrency;
 #[cfg(linux_6_12)]
 mod sg;
 mod shake;
@@ -120,14 +117,6 @@ fn neg(e: u32) -> c_int {
     -(e as c_int)
 }
 
-/// `s` as the C string pointer bindings take (the kernel's `char` is unsigned).
-fn c_ptr(s: &CStr) -> *const u8 {
-    #[cfg(linux_6_12)]
-    return s.as_ptr().cast();
-    #[cfg(not(linux_6_12))]
-    s.as_char_ptr()
-}
-
 /// Marks the running case skipped, with `why` as its KTAP comment.
 fn skip(why: &CStr) {
     // SAFETY: Called from a running case, whose `struct kunit` outlives it; nothing else
@@ -148,10 +137,10 @@ suite! {
     binding::malformed_z_and_hints,
     binding::mutated_vectors,
     binding::long_message,
+    binding::tfm_outlives_registration,
     sg::multi_entry_scatterlist if linux_6_12 else c"7.x's crypto_sig takes flat buffers",
     binding::selftest_detects_corruption,
     shake::shake_sequences,
-    concurrency::concurrent_requests,
     // KASAN's instrumentation grows the frames (as FRAME_WARN's KASAN default allows for):
     // the budget is that of the builds without it, measured in the other boots.
     stack::verify_stack_usage if not(CONFIG_KASAN) else c"KASAN grows stack frames",

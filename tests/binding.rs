@@ -5,6 +5,9 @@
 //! `vectors.rs` (also through `mldsa_verify()`), and the self-test.
 
 use super::*;
+use crate::alg::MlDsa;
+use crate::params::MlDsa44;
+use kernel::crypto::sig::{Input, Registration, Sig, SigAlg};
 
 /// Each algorithm is registered under its name, as sig (and, on 6.12, as akcipher), and on
 /// 7.x it is this module's driver that the name picks.
@@ -27,29 +30,71 @@ pub(super) fn alloc_by_name() {
 /// On 6.12, `crypto_sig` reaches the akcipher algorithm `name` too.
 #[cfg(linux_6_12)]
 pub(super) fn crypto_sig_over_akcipher(name: &CStr, p: &Params, k: &Kat) {
-    // SAFETY: `name` is NUL-terminated.
-    let sig = from_err_ptr(unsafe { bindings::crypto_alloc_sig(name.as_ptr().cast(), 0, 0) });
+    let sig = Sig::new(name);
     check!(sig.is_ok());
-    let sig = sig.unwrap();
-    // SAFETY: `sig` is a live tfm, freed last; the buffers are readable for the lengths
-    // given.
-    let (maxsize, rc) = unsafe {
-        let maxsize = bindings::crypto_sig_maxsize(sig);
-        let mut rc = bindings::crypto_sig_set_pubkey(sig, k.pk.as_ptr().cast(), k.pk.len() as _);
-        if rc == 0 {
-            rc = bindings::crypto_sig_verify(
-                sig,
-                k.sig.as_ptr().cast(),
-                k.sig.len() as _,
-                k.msg.as_ptr().cast(),
-                k.msg.len() as _,
-            );
-        }
-        bindings::crypto_free_sig(sig);
-        (maxsize, rc)
-    };
-    check!(maxsize as usize == p.sig_len());
-    check!(rc == 0);
+    let mut sig = sig.unwrap();
+    check!(sig.max_size() as usize == p.sig_len());
+    check!(sig.set_pub_key(k.pk).is_ok());
+    check!(sig.verify(k.sig, k.msg).is_ok());
+}
+
+/// ML-DSA-44 under names of its own, for [`tfm_outlives_registration`].
+struct Unlisted;
+
+#[vtable]
+impl SigAlg for Unlisted {
+    const NAME: &'static CStr = c"mldsa44-kunit";
+    const DRIVER_NAME: &'static CStr = c"mldsa44-kunit-rust";
+    const PRIORITY: i32 = 0;
+    const KEY_SIZE: u32 = MlDsa::<MlDsa44>::KEY_SIZE;
+    const MAX_SIZE: u32 = MlDsa::<MlDsa44>::MAX_SIZE;
+    type Key = <MlDsa<MlDsa44> as SigAlg>::Key;
+    type Scratch = <MlDsa<MlDsa44> as SigAlg>::Scratch;
+
+    fn set_pub_key(key: &mut Self::Key, pk: &[u8]) -> Result {
+        MlDsa::<MlDsa44>::set_pub_key(key, pk)
+    }
+
+    fn verify(
+        key: &Self::Key,
+        scratch: &mut Self::Scratch,
+        sig: Input<'_>,
+        msg: Input<'_>,
+    ) -> Result {
+        MlDsa::<MlDsa44>::verify(key, scratch, sig, msg)
+    }
+}
+
+/// This module, which `module!` declares differently after 6.12.
+fn this_module() -> &'static ThisModule {
+    #[cfg(linux_6_12)]
+    return &crate::THIS_MODULE;
+    #[cfg(not(linux_6_12))]
+    &<crate::MlDsaModule as kernel::ModuleMetadata>::THIS_MODULE
+}
+
+/// A tfm outlives the registration of its algorithm: it still verifies after the
+/// registration is dropped, the name no longer finds the algorithm, and freeing the tfm
+/// frees the algorithm (the debug kernel's KASAN and kmemleak watch both). Linux 6.12's
+/// `crypto_unregister_alg()` warns about the tfm, and keeps the algorithm for ever.
+pub(super) fn tfm_outlives_registration() {
+    let k = &kat::ML_DSA_44;
+    let reg = Registration::<Unlisted>::new(this_module());
+    check!(reg.is_ok());
+    let tfm = Sig::new(Unlisted::NAME);
+    check!(tfm.is_ok());
+    let mut tfm = tfm.unwrap();
+    check!(tfm.set_pub_key(k.pk).is_ok());
+    #[cfg(linux_6_12)]
+    pr_info!("    # tfm_outlives_registration: expected WARNING at crypto/algapi.c\n");
+    drop(reg);
+    check!(tfm.verify(k.sig, k.msg).is_ok());
+    check!(Sig::new(Unlisted::DRIVER_NAME).is_err());
+    drop(tfm);
+    // The names are free again.
+    let reg = Registration::<Unlisted>::new(this_module());
+    check!(reg.is_ok());
+    check!(Sig::new(Unlisted::DRIVER_NAME).is_ok());
 }
 
 /// Valid signatures verify; one-bit changes to signature, message or key give EKEYREJECTED.

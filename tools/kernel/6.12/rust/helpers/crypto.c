@@ -4,6 +4,7 @@
 #include <crypto/internal/akcipher.h>
 #include <crypto/sha3.h>
 #include <crypto/sig.h>
+#include <linux/fips.h>
 #include <linux/scatterlist.h>
 
 void *rust_helper_akcipher_tfm_ctx(struct crypto_akcipher *tfm)
@@ -100,4 +101,9 @@ void rust_helper_sg_set_buf(struct scatterlist *sg, const void *buf,
 const char *rust_helper_crypto_sig_driver_name(struct crypto_sig *tfm)
 {
 	return crypto_tfm_alg_driver_name(crypto_sig_tfm(tfm));
+}
+
+bool rust_helper_fips_enabled(void)
+{
+	return fips_enabled;
 }

@@ -2,6 +2,7 @@
 
 #include <crypto/internal/sig.h>
 #include <crypto/sha3.h>
+#include <linux/fips.h>
 
 __rust_helper void *rust_helper_crypto_sig_ctx(struct crypto_sig *tfm)
 {
@@ -54,4 +55,9 @@ __rust_helper void rust_helper_shake_update(struct shake_ctx *ctx,
 					    const u8 *in, size_t in_len)
 {
 	shake_update(ctx, in, in_len);
+}
+
+__rust_helper bool rust_helper_fips_enabled(void)
+{
+	return fips_enabled;
 }

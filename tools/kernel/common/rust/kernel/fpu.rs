@@ -51,15 +51,16 @@ impl VxRegs {
 }
 
 /// Runs `f` in a kernel FPU section in which it may use the vector registers `regs`, and
-/// returns what it returns.
+/// returns what it returns, as the x86 function does; s390 allows a section in any
+/// context, so this is never [`None`].
 ///
-/// s390 allows a section in any context. Where an outer section (in the task this
+/// A section may be nested in another. Where an outer section (in the task this
 /// interrupted, say) uses some of `regs`, they are saved in a 264-byte area on this stack
 /// and restored when `f` returns. Whether the machine has the registers is
 /// [`crate::cpufeature::cpu_has_vx`].
 #[cfg(CONFIG_S390)]
 #[inline]
-pub fn with_kernel_fpu<R>(regs: VxRegs, f: impl FnOnce() -> R) -> R {
+pub fn with_kernel_fpu<R>(regs: VxRegs, f: impl FnOnce() -> R) -> Option<R> {
     let mut save = MaybeUninit::<bindings::kernel_fpu_16>::uninit();
     let state = save.as_mut_ptr().cast::<bindings::kernel_fpu>();
     // SAFETY: `state` is a save area for 16 vector registers, as many as any `VxRegs` names
@@ -69,5 +70,5 @@ pub fn with_kernel_fpu<R>(regs: VxRegs, f: impl FnOnce() -> R) -> R {
     let r = f();
     // SAFETY: Ends the section begun above, with the same save area and registers.
     unsafe { bindings::_kernel_fpu_end(state, regs.0) };
-    r
+    Some(r)
 }

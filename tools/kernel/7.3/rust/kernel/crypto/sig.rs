@@ -16,7 +16,6 @@ use crate::{
     new_mutex,
     prelude::*,
     sync::Mutex,
-    types::Opaque,
 };
 use core::{marker::PhantomData, ptr::NonNull};
 use pin_init::Zeroable;
@@ -106,7 +105,8 @@ struct TfmState<T: SigAlg> {
     scratch: T::Scratch,
 }
 
-// SAFETY: Both fields are `Zeroable`.
+// SAFETY: Both fields are `Zeroable`. (`#[derive(Zeroable)]` would also ask it of `T`, which is
+// only a marker type.)
 unsafe impl<T: SigAlg> Zeroable for TfmState<T> {}
 
 /// The context of a tfm of `T`.
@@ -120,7 +120,8 @@ const fn padded_size<T>() -> c_uint {
 
 /// The first byte of `ctx` aligned for a `T`.
 fn aligned<T>(ctx: *mut c_void) -> *mut T {
-    let pad = ctx.cast::<u8>().align_offset(align_of::<T>());
+    // `align_of` is a power of two: this is the distance to the next multiple of it.
+    let pad = (ctx as usize).wrapping_neg() & (align_of::<T>() - 1);
     ctx.cast::<u8>().wrapping_add(pad).cast()
 }
 
@@ -246,6 +247,26 @@ impl<T: SigAlg> Adapter<T> {
         T::MAX_SIZE
     }
 
+    /// # Safety
+    ///
+    /// `alg` must be the `base` of a `struct sig_alg` that [`Registration::new`] allocated,
+    /// passed by the crypto API to `cra_destroy` when it drops its last reference.
+    unsafe extern "C" fn destroy(alg: *mut bindings::crypto_alg) {
+        let alg = alg
+            .wrapping_byte_sub(core::mem::offset_of!(bindings::sig_alg, base))
+            .cast::<bindings::sig_alg>();
+        // SAFETY: By the safety requirement, `alg` came from `KBox::leak()` in
+        // `Registration::new`, and nothing uses it any more.
+        drop(unsafe { KBox::from_raw(alg) });
+    }
+
+    /// The names of `T` fit `cra_name` and `cra_driver_name` with their NUL: a longer one
+    /// fails the build, where the crypto API would truncate it.
+    const NAMES_FIT: () = assert!(
+        T::NAME.to_bytes().len() < bindings::CRYPTO_MAX_ALG_NAME as usize
+            && T::DRIVER_NAME.to_bytes().len() < bindings::CRYPTO_MAX_ALG_NAME as usize
+    );
+
     /// The `struct sig_alg` of `T`, owned by `module`.
     fn alg(module: &'static ThisModule) -> bindings::sig_alg {
         let mut alg: bindings::sig_alg = pin_init::zeroed();
@@ -257,6 +278,7 @@ impl<T: SigAlg> Adapter<T> {
         alg.sign = Some(Self::sign);
         alg.key_size = Some(Self::key_size);
         alg.max_size = Some(Self::max_size);
+        let () = Self::NAMES_FIT;
         let base = &mut alg.base;
         copy_name(&mut base.cra_name, T::NAME);
         copy_name(&mut base.cra_driver_name, T::DRIVER_NAME);
@@ -267,24 +289,29 @@ impl<T: SigAlg> Adapter<T> {
     }
 }
 
-/// Copies `name` into the C string field `dst`, truncated to fit with its NUL.
+/// Copies `name` into the C string field `dst`, with its NUL, which [`Adapter::NAMES_FIT`]
+/// makes sure of at build time for the names of a [`SigAlg`].
 fn copy_name(dst: &mut [crate::ffi::c_char], name: &CStr) {
-    let n = name.to_bytes().len().min(dst.len() - 1);
-    for (d, &c) in dst.iter_mut().zip(&name.to_bytes()[..n]) {
+    for (d, &c) in dst.iter_mut().zip(name.to_bytes_with_nul()) {
         *d = crate::ffi::c_char::from_ne_bytes([c]);
     }
-    dst[n] = 0;
 }
 
 /// The registration of a [`SigAlg`] with the crypto API, undone on drop.
 ///
+/// The crypto API may hold the algorithm after `crypto_unregister_sig()`: a tfm allocated
+/// from it keeps a reference until it is freed, which the unregistration does not wait
+/// for. So the `struct sig_alg` lives in memory of its own, which the crypto API frees
+/// through `cra_destroy` when it drops its last reference.
+///
 /// # Invariants
 ///
-/// `alg` is registered with `crypto_register_sig()`, until `drop` unregisters it.
-#[pin_data(PinnedDrop)]
+/// `alg` is a `struct sig_alg` allocated as a [`KBox`] by [`Registration::new`] and
+/// registered with `crypto_register_sig()`, until `drop` unregisters it; its `cra_destroy`
+/// frees it.
+#[must_use = "dropping the registration unregisters the algorithm"]
 pub struct Registration<T: SigAlg> {
-    #[pin]
-    alg: Opaque<bindings::sig_alg>,
+    alg: NonNull<bindings::sig_alg>,
     _t: PhantomData<T>,
 }
 
@@ -296,26 +323,35 @@ unsafe impl<T: SigAlg> Sync for Registration<T> {}
 
 impl<T: SigAlg> Registration<T> {
     /// Registers `T`, as an algorithm of `module`.
-    pub fn new(module: &'static ThisModule) -> impl PinInit<Self, Error> {
-        try_pin_init!(Self {
-            alg <- Opaque::try_ffi_init(move |slot: *mut bindings::sig_alg| {
-                // SAFETY: `slot` may be written. INVARIANT: once registered, the algorithm
-                // stays at `slot` (it is pinned) until `drop` unregisters it.
-                unsafe {
-                    slot.write(Adapter::<T>::alg(module));
-                    to_result(bindings::crypto_register_sig(slot))
-                }
-            }),
+    pub fn new(module: &'static ThisModule) -> Result<Self> {
+        let alg = KBox::new(Adapter::<T>::alg(module), GFP_KERNEL)?;
+        let alg = NonNull::from(KBox::leak(alg));
+        // SAFETY: `alg` is a valid `struct sig_alg`, which stays at its address until
+        // `cra_destroy` frees it.
+        if let Err(e) = to_result(unsafe { bindings::crypto_register_sig(alg.as_ptr()) }) {
+            // SAFETY: `alg` came from `KBox::leak()`. The crypto API holds no reference to
+            // an algorithm it did not register, and never frees it: `cra_destroy` is unset.
+            drop(unsafe { KBox::from_raw(alg.as_ptr()) });
+            return Err(e);
+        }
+        // SAFETY: The algorithm is registered, so it is valid; the crypto API reads
+        // `cra_destroy` only when its last reference goes, and the registration holds one
+        // until `drop` unregisters it, after this write. Set only now, so that a failed
+        // registration (which drops the reference on some paths) never frees it.
+        unsafe { (*alg.as_ptr()).base.cra_destroy = Some(Adapter::<T>::destroy) };
+        // INVARIANT: `alg` is registered, and freed by `cra_destroy`.
+        Ok(Self {
+            alg,
             _t: PhantomData,
         })
     }
 }
 
-#[pinned_drop]
-impl<T: SigAlg> PinnedDrop for Registration<T> {
-    fn drop(self: Pin<&mut Self>) {
-        // SAFETY: By the type invariant, `alg` is registered.
-        unsafe { bindings::crypto_unregister_sig(self.alg.get()) };
+impl<T: SigAlg> Drop for Registration<T> {
+    fn drop(&mut self) {
+        // SAFETY: By the type invariant, `alg` is registered. The crypto API frees it when
+        // its last tfm is gone; it is not used here after this.
+        unsafe { bindings::crypto_unregister_sig(self.alg.as_ptr()) };
     }
 }
 
