@@ -5,6 +5,10 @@
 //! `<crypto/mldsa.h>` as C makes them.
 
 use super::*;
+#[cfg(linux_6_12)]
+use core::ptr::null_mut;
+#[cfg(linux_6_12)]
+use kernel::error::from_err_ptr;
 
 /// `mldsa_verify()` of `<crypto/mldsa.h>`, called as C calls it.
 pub(super) fn lib_verify(alg: bindings::mldsa_alg, sig: &[u8], msg: &[u8], pk: &[u8]) -> c_int {

@@ -11,6 +11,7 @@
 #include <crypto/sig.h>
 #include <kunit/test.h>
 #include <linux/align.h>
+#include <linux/completion.h>
 #include <linux/debugfs.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -294,7 +295,8 @@ static void verify_prehash(struct kunit *test)
 }
 
 /*
- * A NULL or misaligned key or workspace, and an unknown set, are refused with
+ * A NULL or misaligned key or workspace, a NULL buffer of nonzero length, a key
+ * that mldsa_pubkey_init() did not write, and an unknown set, are refused with
  * -EINVAL before anything is read or written.
  */
 static void bad_arguments(struct kunit *test)
@@ -331,6 +333,33 @@ static void bad_arguments(struct kunit *test)
 					      mem, ws), -EINVAL);
 	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
 					       v->msg_len, NULL, 0, ws), 0);
+	/* A NULL buffer with a length that is not 0. */
+	KUNIT_EXPECT_EQ(test, mldsa_pubkey_init(key, v->alg, NULL, v->pk_len,
+						ws), -EINVAL);
+	KUNIT_ASSERT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk, v->pk_len,
+						ws), 0);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, NULL, v->sig_len, v->msg,
+					       v->msg_len, NULL, 0, ws),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, NULL,
+					       v->msg_len, NULL, 0, ws),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
+					       v->msg_len, NULL, 1, ws),
+			-EINVAL);
+	/*
+	 * A key that mldsa_pubkey_init() never wrote: all-zero, or bytes with
+	 * the set in the first word, as a small integer would be.
+	 */
+	memset(key, 0, sizeof(*key));
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
+					       v->msg_len, NULL, 0, ws),
+			-EINVAL);
+	memset(key, 0x5a, sizeof(*key));
+	*(u64 *)key = v->alg + 1;
+	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
+					       v->msg_len, NULL, 0, ws),
+			-EINVAL);
 	/* lib/crypto/mldsa.c's mldsa_verify() does not check the set. */
 	if (!IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_GENERIC))
 		KUNIT_EXPECT_EQ(test, mldsa_verify(-1, v->sig, v->sig_len,
@@ -561,6 +590,80 @@ static void concurrent_hint_change(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bad, 0);
 }
 
+/* One thread of concurrent_tfm_verify(), and its wrong answers. */
+struct tfm_worker {
+	struct crypto_sig *tfm;
+	const struct vector *v;
+	int seed, wrong;
+	struct completion done;
+};
+
+#define TFM_WORKER_ROUNDS 12
+
+/*
+ * Verifies the valid signature and corrupted copies of it in turn on the
+ * shared tfm, counts the wrong answers, then waits to be stopped.
+ */
+static int tfm_worker(void *data)
+{
+	struct tfm_worker *w = data;
+	const struct vector *v = w->v;
+	u8 *sig = kmemdup(v->sig, v->sig_len, GFP_KERNEL);
+	int i, want;
+
+	for (i = 0; i < TFM_WORKER_ROUNDS; i++) {
+		if (!sig) {
+			w->wrong++;
+			continue;
+		}
+		memcpy(sig, v->sig, v->sig_len);
+		want = 0;
+		if ((i + w->seed) % 2) {
+			sig[(i * 97 + w->seed) % 32] ^= 4;
+			want = -EKEYREJECTED;
+		}
+		if (crypto_sig_verify(w->tfm, sig, v->sig_len, v->msg,
+				      v->msg_len) != want)
+			w->wrong++;
+	}
+	kfree(sig);
+	complete(&w->done);
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+/*
+ * Four threads verify on one crypto_sig tfm at once (Linux 6.12: one
+ * akcipher request each; 7.x: one at a time under the tfm's mutex): every
+ * answer is right.
+ */
+static void concurrent_tfm_verify(struct kunit *test)
+{
+	const struct vector *v = &vectors[1];
+	struct tfm_worker w[4];
+	struct task_struct *t[ARRAY_SIZE(w)];
+	struct crypto_sig *tfm = crypto_alloc_sig("mldsa65", 0, 0);
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(tfm));
+	KUNIT_ASSERT_EQ(test, crypto_sig_set_pubkey(tfm, v->pk, v->pk_len), 0);
+	for (i = 0; i < ARRAY_SIZE(w); i++) {
+		w[i] = (struct tfm_worker){ .tfm = tfm, .v = v, .seed = i };
+		init_completion(&w[i].done);
+		t[i] = kthread_run(tfm_worker, &w[i], "mldsa-kunit-%d", i);
+		KUNIT_EXPECT_FALSE(test, IS_ERR(t[i]));
+	}
+	for (i = 0; i < ARRAY_SIZE(w); i++) {
+		if (IS_ERR(t[i]))
+			continue;
+		wait_for_completion(&w[i].done);
+		kthread_stop(t[i]);
+		KUNIT_EXPECT_EQ(test, w[i].wrong, 0);
+	}
+	crypto_free_sig(tfm);
+}
+
 #if defined(MLDSA_LINUX_6_12) && IS_BUILTIN(CONFIG_ASYMMETRIC_PUBLIC_KEY_SUBTYPE)
 /*
  * Linux 6.12's public_key_verify_signature() hands ML-DSA the signed data in
@@ -610,6 +713,7 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(bad_arguments),
 	KUNIT_CASE(allocation_failures),
 	KUNIT_CASE(concurrent_hint_change),
+	KUNIT_CASE(concurrent_tfm_verify),
 	KUNIT_CASE(public_key_data_in_place),
 	{}
 };

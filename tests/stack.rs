@@ -4,6 +4,7 @@
 //! built with KASAN, whose instrumentation grows the frames (see the list in `suite!`).
 
 use super::*;
+use core::ffi::c_void;
 
 /// Bytes of stack that `f` uses below the caller's stack pointer, as `tests/stack.c`
 /// measures them: with interrupts off (an interrupt entry would write its frame on this
