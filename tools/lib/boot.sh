@@ -8,7 +8,7 @@ BOOT_TIMEOUT=${MLDSA_BOOT_TIMEOUT:-300}
 # $1: the QEMU CPU model (default max: on x86_64 it has AVX2, on s390x the
 # vector facility); $2: the console log (default $LOGS/console.log); $3: an
 # initramfs, whose /init runs instead of KUnit (after it, with BOOT_KUNIT=1) and
-# ends the run by rebooting.
+# ends the run by rebooting. BOOT_APPEND: more kernel parameters.
 boot_kernel() {
 	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log} initrd=${3:-}
 	local tty=ttyS0 qemu=("$QEMU_PREFIX/usr/bin/qemu-system-x86_64" -machine q35 -bios qboot.rom
@@ -16,9 +16,9 @@ boot_kernel() {
 	[ "$KARCH" != s390 ] || {
 		tty=ttysclp0 qemu=("$QEMU_PREFIX/usr/bin/qemu-system-s390x" -machine s390-ccw-virtio -nographic)
 	}
-	local args=(-append "console=$tty kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic")
+	local args=(-append "console=$tty kunit.enable=1 kunit_shutdown=reboot panic=-1 oops=panic ${BOOT_APPEND:-}")
 	[ -z "$initrd" ] ||
-		args=(-initrd "$initrd" -append "console=$tty kunit.enable=${BOOT_KUNIT:-0} panic=-1 oops=panic printk.devkmsg=on")
+		args=(-initrd "$initrd" -append "console=$tty kunit.enable=${BOOT_KUNIT:-0} panic=-1 oops=panic printk.devkmsg=on ${BOOT_APPEND:-}")
 	phase "boot: ${qemu[0]##*/} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
 	# shellcheck disable=SC2086 # BOOT_QEMU_EXTRA: more QEMU arguments, split at spaces
 	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -L "$QEMU_PREFIX/usr/share/qemu" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
@@ -96,7 +96,7 @@ debug_kernel() {
 	# among them), before any module code runs.
 	BOOT_KUNIT=1 boot_kernel max,la57=off "$console" "$initrd" || rc=$?
 	phase "results: KUnit and a kmemleak scan on the debug kernel, Linux $KVER x86_64 (full console: $console)"
-	kunit_results "$console" mldsa_rust mldsa_api mldsa sha3 >/dev/null || rc=1
+	kunit_results "$console" mldsa_rust mldsa_api mldsa sha3 rust_doctests_kernel >/dev/null || rc=1
 	grep -q 'mldsa-debug: kmemleak scan done' "$console" || {
 		echo "the kmemleak scan did not run" >&2
 		rc=1
@@ -110,4 +110,48 @@ debug_kernel() {
 		echo "FAILED: the debug kernel, Linux $KVER x86_64" >&2
 		return 1
 	fi
+	fips_boots "$initrd"
+}
+
+# FIPS mode on the debug kernel (CONFIG_CRYPTO_FIPS): booted with fips=1 and the
+# boot parameter that makes the module's self-tests fail, it must panic at them
+# as lib/crypto/mldsa.c's FIPS self-test would; with fips=1 alone, the self-tests
+# pass and the boot reaches /init of initramfs $1 with no checker report.
+fips_boots() {
+	local fault=$LOGS/console-$KVER-fips-fault.log clean=$LOGS/console-$KVER-fips.log
+	local passed=0 failed=0 check
+	BOOT_APPEND="fips=1 mldsa_rust.selftest_fault" boot_kernel max,la57=off "$fault" "$1" || true
+	BOOT_APPEND=fips=1 boot_kernel max,la57=off "$clean" "$1" || true
+	phase "results: fips=1 boots, with and without a self-test failure (consoles: $fault, $clean)"
+	for check in "$fault:fips mode: enabled" \
+		"$fault:Kernel panic - not syncing: mldsa: FIPS self-test failed; err=-ELIBBAD" \
+		"$clean:fips mode: enabled" \
+		"$clean:mldsa_rust: self-tests passed for ML-DSA-44, ML-DSA-65 and ML-DSA-87" \
+		"$clean:mldsa_rust: registered mldsa44, mldsa65, mldsa87" \
+		"$clean:mldsa-debug: kmemleak scan done"; do
+		if console_text "${check%%:*}" | grep -qF -- "${check#*:}"; then
+			passed=$((passed + 1))
+		else
+			echo "fips=1 boot: no \"${check#*:}\" in ${check%%:*}" >&2
+			failed=$((failed + 1))
+		fi
+	done
+	# The clean boot neither panics nor reports, and the failing one stops at the panic.
+	if ! console_text "$clean" | grep -q 'Kernel panic' && [ "$(checker_reports "$clean" | wc -l)" = 0 ]; then
+		passed=$((passed + 1))
+	else
+		echo "fips=1 boot: $clean has a panic or a checker report" >&2
+		failed=$((failed + 1))
+	fi
+	if ! grep -q 'mldsa-debug:' "$fault"; then
+		passed=$((passed + 1))
+	else
+		echo "fips=1 boot: $fault went on after the failed self-test" >&2
+		failed=$((failed + 1))
+	fi
+	echo "fips=1 boots, Linux $KVER x86_64: $passed passed, $failed failed"
+	[ "$failed" = 0 ] || {
+		echo "FAILED: the fips=1 boots, Linux $KVER x86_64" >&2
+		return 1
+	}
 }
