@@ -12,6 +12,8 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=${MLDSA_CACHE:-$HOME/.cache/mldsa}
 LOGS=$CACHE/logs
 mkdir -p "$LOGS"
+# The cargo builds of tools/ too, so that a fresh clone (as CI makes) reuses them.
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$CACHE/target}
 
 T0=$(date +%s)
 phase() { printf '== [%4ss] %s\n' "$(($(date +%s) - T0))" "$*"; }

@@ -3,7 +3,7 @@
 # shellcheck shell=bash
 
 MODSIGN=$CACHE/modsign
-MODSIGN_TOOL=$REPO/tools/modsign/target/release/mldsa-sign
+MODSIGN_TOOL=$CARGO_TARGET_DIR/release/mldsa-sign
 # Fixed seeds and time give the same keys and certificates on every run and
 # machine, so the kernel that embeds the trusted ones is not rebuilt for them.
 MODSIGN_EPOCH=1764460800
