@@ -6,7 +6,7 @@
 //! flipped, through the code of the crypto API algorithms: a [`Key`] set by
 //! `SigAlg::set_pub_key`, and `SigAlg::verify` in a [`Scratch`] (`alg.rs`).
 //!
-//! They run once ([`init`]): built in, at `subsys_initcall` (from `exports.c`), as Linux
+//! They run once ([`init()`]): built in, at `subsys_initcall` (from `exports.c`), as Linux
 //! 7.x's `lib/crypto/mldsa.c` runs its FIPS self-test, so that they come before any user of
 //! the library calls at a later level; as a module, when it loads. Under `fips=1` a failure
 //! panics, as the C's does; otherwise the calls and algorithms stay off.
@@ -28,7 +28,8 @@ pub(crate) mod kat;
 /// The known answers for ML-DSA-44, ML-DSA-65 and ML-DSA-87.
 pub(crate) static KATS: [&Kat; 3] = [&kat::ML_DSA_44, &kat::ML_DSA_65, &kat::ML_DSA_87];
 
-/// [`OUTCOME`] before [`init`] has run, and after it passed or failed.
+/// The values of [`OUTCOME`]: before [`init()`] has run, and after the self-tests passed or
+/// failed.
 const NOT_RUN: u8 = 0;
 const PASSED: u8 = 1;
 const FAILED: u8 = 2;

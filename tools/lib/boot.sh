@@ -149,7 +149,7 @@ fips_boots() {
 		echo "fips=1 boot: $fault went on after the failed self-test" >&2
 		failed=$((failed + 1))
 	fi
-	echo "fips=1 boots, Linux $KVER x86_64: $passed passed, $failed failed"
+	echo "fips=1 boots, Linux $KVER x86_64: $passed passed, $failed failed" | tee "$LOGS/fips-$KVER.txt"
 	[ "$failed" = 0 ] || {
 		echo "FAILED: the fips=1 boots, Linux $KVER x86_64" >&2
 		return 1

@@ -28,9 +28,10 @@ hygiene_counts() {
 			>"$LOGS/cargo-clippy-$c.log" 2>&1 || echo "error: cargo clippy failed" >>"$LOGS/cargo-clippy-$c.log"
 		cargo_clippy=$((cargo_clippy + $(count_diagnostics "$LOGS/cargo-clippy-$c.log")))
 	done
-	# rustc names the file of a diagnostic on a "-->" line, gcc and clang at its start.
+	# rustc names the file of a diagnostic on a "-->" line, gcc and clang at its start,
+	# objtool the object file.
 	build_warnings=$(cat "$LOGS"/build-*.log | { grep -cE \
-		'^\s*--> .*/crypto/mldsa/|/crypto/mldsa/[^: ]+:[0-9]+:[0-9]+: (warning|error):' || true; })
+		'^\s*--> .*/crypto/mldsa/|/crypto/mldsa/[^: ]+:[0-9]+:[0-9]+: (warning|error):|^crypto/mldsa/[^ ]+: warning: objtool:' || true; })
 	bad=$((checkpatch + rustfmt_files + cargo_clippy + build_warnings))
 	for v in 6.12 7.3; do
 		l=$(cat "$LOGS/lints-$v" 2>/dev/null) || l="clippy ?, rustdoc ?"

@@ -5,7 +5,7 @@
 //! C headers: [`include/crypto/`](srctree/include/crypto/) and
 //! [`include/linux/fips.h`](srctree/include/linux/fips.h).
 
-use crate::{bindings, error::Error};
+use crate::{bindings, error::Error, str::CStrExt};
 use core::ffi::CStr;
 
 #[cfg(CONFIG_CRYPTO_LIB_SHA3)]
@@ -26,13 +26,16 @@ pub fn fips_enabled() -> bool {
 /// Stops the kernel because the FIPS self-test of the algorithm `alg` failed with `err`, as
 /// the C algorithms do in FIPS mode (e.g. `lib/crypto/mldsa.c`): a panic with the message
 /// "`alg`: FIPS self-test failed; err=`err`".
+// Always inlined, so that objtool sees the caller end in `panic()`, which it knows does not
+// return: it cannot see into a function of another object file.
+#[inline(always)]
 pub fn fips_self_test_failed(alg: &CStr, err: Error) -> ! {
     // SAFETY: The format takes a NUL-terminated string (`alg`) and an error pointer (`%pe`),
     // which `Error::to_ptr()` gives.
     unsafe {
         bindings::panic(
-            c"%s: FIPS self-test failed; err=%pe\n".as_ptr().cast(),
-            alg.as_ptr(),
+            c"%s: FIPS self-test failed; err=%pe\n".as_char_ptr(),
+            alg.as_char_ptr(),
             err.to_ptr::<core::ffi::c_void>(),
         )
     }
