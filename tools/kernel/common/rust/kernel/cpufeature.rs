@@ -49,6 +49,15 @@ impl core::ops::BitOr for XFeatures {
 }
 
 /// Whether the boot CPU, and so every CPU, has `feature`.
+///
+/// # Examples
+///
+/// ```
+/// use kernel::cpufeature::{boot_cpu_has, Feature};
+///
+/// // AVX2 extends AVX.
+/// assert!(!boot_cpu_has(Feature::AVX2) || boot_cpu_has(Feature::AVX));
+/// ```
 #[cfg(CONFIG_X86)]
 #[inline]
 pub fn boot_cpu_has(feature: Feature) -> bool {

@@ -18,6 +18,19 @@ use core::mem::MaybeUninit;
 /// In the section, code may use the registers of the features that
 /// [`crate::cpufeature`] reports. Preemption and softirqs are off while `f` runs, so `f`
 /// must not sleep and should be short. Not for NMI context, where `irq_fpu_usable()` warns.
+///
+/// # Examples
+///
+/// ```
+/// use kernel::fpu::with_kernel_fpu;
+///
+/// // Where the FPU is usable (in a thread, say), the closure runs and its value comes back.
+/// if let Some(n) = with_kernel_fpu(|| 6 * 7) {
+///     assert_eq!(n, 42);
+/// }
+/// // A section is refused inside another: x86 sections do not nest.
+/// assert!(!matches!(with_kernel_fpu(|| with_kernel_fpu(|| ())), Some(Some(()))));
+/// ```
 #[cfg(CONFIG_X86)]
 #[inline]
 pub fn with_kernel_fpu<R>(f: impl FnOnce() -> R) -> Option<R> {
@@ -54,7 +67,16 @@ impl VxRegs {
 /// returns what it returns, as the x86 function does; s390 allows a section in any
 /// context, so this is never [`None`].
 ///
-/// A section may be nested in another. Where an outer section (in the task this
+/// A section may be nested in another.
+///
+/// # Examples
+///
+/// ```
+/// use kernel::fpu::{with_kernel_fpu, VxRegs};
+///
+/// let n = with_kernel_fpu(VxRegs::HIGH, || with_kernel_fpu(VxRegs::LOW, || 6 * 7));
+/// assert_eq!(n, Some(Some(42)));
+/// ``` Where an outer section (in the task this
 /// interrupted, say) uses some of `regs`, they are saved in a 264-byte area on this stack
 /// and restored when `f` returns. Whether the machine has the registers is
 /// [`crate::cpufeature::cpu_has_vx`].
