@@ -32,9 +32,10 @@ int mldsa_rust_verify(const struct mldsa_pubkey *key, const u8 *sig,
 		      const u8 *ctx, size_t ctx_len, struct mldsa_workspace *ws);
 
 /*
- * Runs the module's known-answer self-tests, once; later calls give the first
- * one's result: 0 or -ELIBBAD. With @fault, on a corrupted known answer. Under
- * fips=1 a failure panics. Only when the module is built in.
+ * Runs the module's known-answer self-tests (selftest.rs), once; later calls
+ * give the first one's result: 0 or -ELIBBAD. With @fault, on a corrupted
+ * known answer. Under fips=1 a failure panics. Only when the module is built
+ * in.
  */
 int mldsa_rust_selftest(bool fault);
 

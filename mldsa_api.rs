@@ -247,18 +247,6 @@ unsafe extern "C" fn mldsa_rust_verify(
     to_errno(r)
 }
 
-/// The module's self-tests (`selftest::init`), which `exports.c` runs at `subsys_initcall`
-/// when the module is built in: 0, or `-ELIBBAD` if they failed. With `fault`, on a
-/// corrupted known answer.
-#[cfg(not(MODULE))]
-#[no_mangle]
-extern "C" fn mldsa_rust_selftest(fault: bool) -> c_int {
-    match crate::selftest::init(fault) {
-        Ok(()) => 0,
-        Err(e) => e.to_errno(),
-    }
-}
-
 /// `mldsa_use_hint()`, which Linux 7.x exports for its KUnit suite only: UseHint (FIPS 204,
 /// Algorithm 40) of `r`, taken mod q, with hint bit `h` (0 or not), for gamma2 = (q - 1) / 32
 /// or else (q - 1) / 88.

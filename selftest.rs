@@ -73,6 +73,18 @@ pub(crate) fn init(fault: bool) -> Result {
     Ok(())
 }
 
+/// The module's self-tests ([`init()`]), which `exports.c` runs at `subsys_initcall` when
+/// the module is built in (`mldsa_api.h`): 0, or `-ELIBBAD` if they failed. With `fault`, on a
+/// corrupted known answer.
+#[cfg(not(MODULE))]
+#[no_mangle]
+extern "C" fn mldsa_rust_selftest(fault: bool) -> core::ffi::c_int {
+    match init(fault) {
+        Ok(()) => 0,
+        Err(e) => e.to_errno(),
+    }
+}
+
 /// Runs the self-tests with `kats` (in the order of [`KATS`]) on each code path the machine
 /// can run (`simd::levels`): the portable code, which runs where the FPU is not usable, and
 /// each set of SIMD routines. A failure is logged and gives `ELIBBAD`, as a failed crypto
