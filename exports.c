@@ -4,9 +4,9 @@
  * mldsa_api.rs (mldsa_api.h), which verifies. On 6.12 a Rust module cannot
  * export symbols by itself.
  *
- * On Linux 7.x, mldsa_verify() comes from here unless lib/crypto/mldsa.c is
- * chosen to provide the library (CRYPTO_LIB_MLDSA_GENERIC), and, for the
- * library's KUnit suite, so does mldsa_use_hint().
+ * On Linux 7.x, mldsa_verify() comes from here when CRYPTO_LIB_MLDSA_RUST
+ * chooses this module to provide the library, or when nothing builds the
+ * library, and, for the library's KUnit suite, so does mldsa_use_hint().
  */
 #include <crypto/mldsa.h>
 #include <kunit/visibility.h>
@@ -89,7 +89,8 @@ int mldsa_verify_noalloc(struct mldsa_verify_buf *buf, enum mldsa_alg alg,
 }
 EXPORT_SYMBOL_GPL(mldsa_verify_noalloc);
 
-#if !IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_GENERIC)
+/* Unless lib/crypto/mldsa.c provides it (7.x without CRYPTO_LIB_MLDSA_RUST) */
+#if IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_RUST) || !IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA)
 #ifndef kvmalloc_obj	/* Linux 6.12 */
 #define kvmalloc_obj(obj, gfp) kvmalloc(sizeof(obj), gfp)
 #endif
