@@ -67,7 +67,10 @@ impl VxRegs {
 /// returns what it returns, as the x86 function does; s390 allows a section in any
 /// context, so this is never [`None`].
 ///
-/// A section may be nested in another.
+/// A section may be nested in another. Where an outer section (in the task this
+/// interrupted, say) uses some of `regs`, they are saved in a 264-byte area on this stack
+/// and restored when `f` returns. Whether the machine has the registers is
+/// [`crate::cpufeature::cpu_has_vx`].
 ///
 /// # Examples
 ///
@@ -76,10 +79,7 @@ impl VxRegs {
 ///
 /// let n = with_kernel_fpu(VxRegs::HIGH, || with_kernel_fpu(VxRegs::LOW, || 6 * 7));
 /// assert_eq!(n, Some(Some(42)));
-/// ``` Where an outer section (in the task this
-/// interrupted, say) uses some of `regs`, they are saved in a 264-byte area on this stack
-/// and restored when `f` returns. Whether the machine has the registers is
-/// [`crate::cpufeature::cpu_has_vx`].
+/// ```
 #[cfg(CONFIG_S390)]
 #[inline]
 pub fn with_kernel_fpu<R>(regs: VxRegs, f: impl FnOnce() -> R) -> Option<R> {
