@@ -7,6 +7,12 @@
 #include <linux/fips.h>
 #include <linux/scatterlist.h>
 
+/*
+ * The crypto API and SHA-3 may be modules, which built-in code cannot call:
+ * their helpers exist only where the Rust abstractions that use them are
+ * selected, and with them the C built in.
+ */
+#ifdef CONFIG_RUST_CRYPTO_SIG
 void *rust_helper_akcipher_tfm_ctx(struct crypto_akcipher *tfm)
 {
 	return akcipher_tfm_ctx(tfm);
@@ -76,6 +82,13 @@ void rust_helper_crypto_free_sig(struct crypto_sig *tfm)
 	crypto_free_sig(tfm);
 }
 
+const char *rust_helper_crypto_sig_driver_name(struct crypto_sig *tfm)
+{
+	return crypto_tfm_alg_driver_name(crypto_sig_tfm(tfm));
+}
+#endif
+
+#ifdef CONFIG_RUST_CRYPTO_SHA3
 void rust_helper_shake128_init(struct shake_ctx *ctx)
 {
 	shake128_init(ctx);
@@ -91,16 +104,12 @@ void rust_helper_shake_update(struct shake_ctx *ctx, const u8 *in,
 {
 	shake_update(ctx, in, in_len);
 }
+#endif
 
 void rust_helper_sg_set_buf(struct scatterlist *sg, const void *buf,
 			    unsigned int buflen)
 {
 	sg_set_buf(sg, buf, buflen);
-}
-
-const char *rust_helper_crypto_sig_driver_name(struct crypto_sig *tfm)
-{
-	return crypto_tfm_alg_driver_name(crypto_sig_tfm(tfm));
 }
 
 bool rust_helper_fips_enabled(void)

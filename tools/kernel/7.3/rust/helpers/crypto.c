@@ -4,6 +4,12 @@
 #include <crypto/sha3.h>
 #include <linux/fips.h>
 
+/*
+ * The crypto API and the SHA-3 library may be modules, which built-in code
+ * cannot call: their helpers exist only where the Rust abstractions that use
+ * them are selected, and with them the C built in.
+ */
+#ifdef CONFIG_RUST_CRYPTO_SIG
 __rust_helper void *rust_helper_crypto_sig_ctx(struct crypto_sig *tfm)
 {
 	return crypto_sig_ctx(tfm);
@@ -40,7 +46,9 @@ rust_helper_crypto_sig_driver_name(struct crypto_sig *tfm)
 {
 	return crypto_tfm_alg_driver_name(crypto_sig_tfm(tfm));
 }
+#endif
 
+#ifdef CONFIG_RUST_CRYPTO_SHA3
 __rust_helper void rust_helper_shake128_init(struct shake_ctx *ctx)
 {
 	shake128_init(ctx);
@@ -56,6 +64,7 @@ __rust_helper void rust_helper_shake_update(struct shake_ctx *ctx,
 {
 	shake_update(ctx, in, in_len);
 }
+#endif
 
 __rust_helper bool rust_helper_fips_enabled(void)
 {

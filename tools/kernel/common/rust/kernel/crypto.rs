@@ -8,9 +8,9 @@
 use crate::{bindings, error::Error, str::CStrExt};
 use core::ffi::CStr;
 
-#[cfg(CONFIG_CRYPTO_LIB_SHA3)]
+#[cfg(CONFIG_RUST_CRYPTO_SHA3)]
 pub mod sha3;
-#[cfg(CONFIG_CRYPTO_SIG)]
+#[cfg(CONFIG_RUST_CRYPTO_SIG)]
 pub mod sig;
 
 /// Whether the kernel runs in FIPS mode: booted with `fips=1` (with `CONFIG_CRYPTO_FIPS`).
