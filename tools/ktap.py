@@ -2,6 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Parse the KTAP output of a KUnit boot log and report per-suite results.
 
+The log may hold several KTAP documents: the suites built in, then those of
+each module that runs its suites as it loads.
+
 Usage: ktap.py [--expect SUITE]... CONSOLE_LOG
 
 Prints one line per suite, the log of every failed or missing case, and a last
@@ -158,14 +161,17 @@ def main():
     if not seen:
         errors.append("no KTAP output (kernel did not reach KUnit, or KUnit is disabled)")
         failed += 1
-    ktap = root.children[0] if root.children else None
-    suites = ktap.children if ktap else []
-    if ktap is not None and ktap.plan is None:
-        errors.append("no KTAP plan")
-        failed += 1
-    elif ktap is not None and len(suites) < ktap.plan:
-        errors.append(f"KTAP plan says {ktap.plan} suites, only {len(suites)} started")
-        failed += ktap.plan - len(suites)
+    # One KTAP document from the suites built in, then one from each module whose
+    # suites ran as it loaded.
+    suites = []
+    for ktap in root.children:
+        if ktap.plan is None:
+            errors.append("no KTAP plan")
+            failed += 1
+        elif len(ktap.children) < ktap.plan:
+            errors.append(f"KTAP plan says {ktap.plan} suites, only {len(ktap.children)} started")
+            failed += ktap.plan - len(ktap.children)
+        suites += ktap.children
 
     def report(test, path):
         nonlocal passed, failed, skipped
