@@ -7,14 +7,17 @@ JOBS=${MLDSA_JOBS:-$(nproc)}
 
 
 # The architecture: x86_64 (the default) or s390x, each with its build directory
-# $KBUILD (one per kernel) and config fragment tools/$KNAME.config, merged with
-# the kernel's own, tools/linux-$KVER.config.
+# $KBUILD (one per kernel) and config fragment tools/$KNAME.config (on x86_64
+# after tools/x86_64-qemu.config), merged with the kernel's own,
+# tools/linux-$KVER.config.
 select_arch() {
 	KNAME=$1
 	KBUILD=$CACHE/build-$KVER-$1
 	KCONFIG_FRAGMENTS=("$REPO/tools/$1.config" "$REPO/tools/linux-$KVER.config")
+	KCONFIG_BASE=
 	case $1 in
-	x86_64) KARCH=x86_64 KCROSS= KIMAGE=arch/x86/boot/bzImage KTARGETS=(bzImage modules) ;;
+	x86_64) KARCH=x86_64 KCROSS= KIMAGE=arch/x86/boot/bzImage KTARGETS=(bzImage modules)
+		KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "${KCONFIG_FRAGMENTS[@]}") ;;
 	s390x) KARCH=s390 KCROSS=s390x-linux-gnu- KIMAGE=arch/s390/boot/bzImage KTARGETS=(bzImage) ;;
 	esac
 }
@@ -34,7 +37,7 @@ kmake() {
 _configure_kernel() {
 	kmake tinyconfig &&
 		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$KBUILD" "$KBUILD/.config" \
-			"${KCONFIG_FRAGMENTS[@]}" &&
+			${KCONFIG_BASE:+"$KCONFIG_BASE"} "${KCONFIG_FRAGMENTS[@]}" &&
 		"$KSRC/scripts/config" --file "$KBUILD/.config" \
 			--set-str SYSTEM_TRUSTED_KEYS "$MODSIGN/trusted.pem" &&
 		kmake olddefconfig
@@ -50,9 +53,12 @@ last_settings() {
 
 # tinyconfig + the config fragments, redone only when an input changed. Fails
 # if any option of the fragments did not survive (e.g. RUST silently dropped).
+# KCONFIG_BASE, if set, is a config merged before the fragments and not
+# checked: Debian's settings, some of which need what a QEMU kernel leaves out.
 configure_kernel() {
 	local want stamp=$KBUILD/.mldsa-config-stamp log=configure-$KVER-$KNAME
-	want="$( (cat "${KCONFIG_FRAGMENTS[@]}" "$REPO/Kconfig" "$KSRC.stamp"; echo "$MODSIGN ${KLLVM:-}") | sha256sum | cut -d' ' -f1)"
+	want="$( (cat ${KCONFIG_BASE:+"$KCONFIG_BASE"} "${KCONFIG_FRAGMENTS[@]}" "$REPO/Kconfig" "$KSRC.stamp"
+		echo "$MODSIGN ${KLLVM:-}") | sha256sum | cut -d' ' -f1)"
 	mkdir -p "$KBUILD"
 	if [ -f "$KBUILD/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 		phase "configure: $KBUILD/.config is up to date"

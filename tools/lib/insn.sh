@@ -34,7 +34,7 @@ insn_counts() {
 	phase "insn-count: the QEMU plugin (log: $LOGS/insn-plugin.log)"
 	logged insn-plugin _build_insn_plugin
 	# The arch settings are this function's own (select_arch sets them here).
-	local KNAME KBUILD KCONFIG_FRAGMENTS KARCH KCROSS KIMAGE KTARGETS
+	local KNAME KBUILD KCONFIG_FRAGMENTS KCONFIG_BASE KARCH KCROSS KIMAGE KTARGETS
 	select_arch "$1"
 	KNAME=$1-perf KBUILD=$dir
 	KCONFIG_FRAGMENTS+=("$REPO/tools/perf.config")

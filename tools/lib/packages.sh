@@ -31,7 +31,7 @@ install_kernel_deps() {
 			LIBCLANG_PATH=/usr/lib/llvm-19/lib cargo install --locked \
 				--root "$CACHE/bindgen-$v" bindgen-cli --version "$v" || return 1
 	done
-	fetch_linux_7_3
+	fetch_backport linux-source-7.3
 }
 
 # The Debian archive of suite $1 for the private apt configurations below: the
@@ -105,16 +105,21 @@ install_qemu() {
 	echo "$ver" >"$QEMU_PREFIX.stamp"
 }
 
-# Debian's linux-source-7.3 comes from trixie-backports, which the machine's apt
-# sources do not list: a private apt configuration lists only that suite, of
-# the machine's own archive, and `apt-get download` + `dpkg -x` unpack the
-# package in the cache. The package is pinned (tools/kernel/sources): a
-# changed pin fetches it again, and a download of another content fails.
-fetch_linux_7_3() {
-	local pkg ver sum deb dir=$CACHE/deb/linux-source-7.3 APT_DIR=$CACHE/apt
-	read -r pkg ver sum < <(awk '$1 == "linux-source-7.3"' "$REPO/tools/kernel/sources")
+# Debian's linux-source-7.3 and linux-config-7.3 come from trixie-backports,
+# which the machine's apt sources do not list: a private apt configuration
+# lists only that suite, of the machine's own archive, and `apt-get download` +
+# `dpkg -x` unpack package $1 in $CACHE/deb/$1. Packages are pinned
+# (tools/kernel/sources): a changed pin fetches one again, and a download of
+# another content fails.
+fetch_backport() {
+	local pkg ver sum deb dir=$CACHE/deb/$1 APT_DIR=$CACHE/apt
+	read -r pkg ver sum < <(awk -v p="$1" '$1 == p' "$REPO/tools/kernel/sources")
+	[ -n "${sum:-}" ] || {
+		echo "tools/kernel/sources pins no $1" >&2
+		return 1
+	}
 	[ "$(cat "$dir.stamp" 2>/dev/null)" = "$ver $sum" ] && return 0
-	deb=$APT_DIR/${pkg}_${ver//:/%3a}_all.deb
+	deb=$(echo "$APT_DIR/${pkg}_${ver//:/%3a}"_*.deb)
 	if ! echo "$sum  $deb" | sha256sum -c --status 2>/dev/null; then
 		private_apt_sources deb trixie-backports &&
 			(cd "$APT_DIR" && rm -f "$pkg"_*.deb && private_apt download "$pkg=$ver") || {
@@ -122,6 +127,7 @@ fetch_linux_7_3() {
 				"update the pin in tools/kernel/sources (and the patches)" >&2
 			return 1
 		}
+		deb=$(echo "$APT_DIR/${pkg}_${ver//:/%3a}"_*.deb)
 		echo "$sum  $deb" | sha256sum -c --status || {
 			echo "$deb: not the sha256 that tools/kernel/sources pins" >&2
 			return 1
@@ -136,6 +142,6 @@ fetch_linux_7_3() {
 fetch_kernel_source() {
 	case $KVER in
 	6.12) apt_install linux-source-6.12 ;;
-	7.3) fetch_linux_7_3 ;;
+	7.3) fetch_backport linux-source-7.3 ;;
 	esac
 }

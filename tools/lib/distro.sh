@@ -1,0 +1,115 @@
+# Kernel configurations as distributions have them, Linux 7.3 x86_64:
+# distro-shaped, with Debian's own crypto and module-signing settings
+# (linux-config-7.3) and the verifier as a module; rust-only, Rust with the
+# crypto API's sig and the SHA-3 library as modules and no verifier.
+# shellcheck shell=bash
+
+# The options whose settings are Debian's: the crypto API, the crypto library,
+# module signing and the keyrings, keys and the parsers of certificates.
+DEBIAN_OPTIONS='CRYPTO|MODULE_SIG|SYSTEM_(TRUSTED|BLACKLIST|REVOCATION|EXTRA|DATA_VERIFICATION)|SECONDARY_TRUSTED|ASYMMETRIC|X509|PKCS7|PKCS8|SIGNED_PE|KEYS|FIPS_SIGNATURE'
+
+# Configuration $1 of the selected kernel, x86_64, in a build directory of its
+# own: tinyconfig, tools/x86_64-qemu.config, then for distro-shaped Debian's
+# settings of DEBIAN_OPTIONS (KCONFIG_BASE, unchecked: some need hardware or
+# networking that a QEMU kernel leaves out), and the checked fragment
+# tools/$1.config. rust-only is the kernel alone: no modules are built.
+select_distro_config() {
+	select_arch x86_64
+	KNAME=x86_64-$1 KBUILD=$CACHE/build-$KVER-$1
+	KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "$REPO/tools/$1.config")
+	case $1 in
+	distro-shaped) KCONFIG_BASE=$CACHE/distro/debian-$KVER.config ;;
+	rust-only) KTARGETS=(bzImage) ;;
+	esac
+}
+
+# KCONFIG_BASE: Debian's settings of DEBIAN_OPTIONS in config.amd64_none_amd64,
+# rewritten only when they change (configure_kernel hashes it).
+debian_settings() {
+	local new=$KCONFIG_BASE.new
+	fetch_backport "linux-config-$KVER" || return 1
+	mkdir -p "${KCONFIG_BASE%/*}"
+	xz -dc "$CACHE/deb/linux-config-$KVER/usr/src/linux-config-$KVER/config.amd64_none_amd64.xz" |
+		grep -E "^(# )?CONFIG_($DEBIAN_OPTIONS)[A-Z0-9_]*[= ]" >"$new" || return 1
+	if cmp -s "$new" "$KCONFIG_BASE"; then rm "$new"; else mv "$new" "$KCONFIG_BASE"; fi
+}
+
+# How many of Debian's settings the configuration kept, and each it did not
+# (an option that needs what a QEMU kernel leaves out, or one the fragments set).
+debian_kept() {
+	awk 'function parse(line) {
+		opt = ""
+		if (line ~ /^# CONFIG_[A-Za-z0-9_]+ is not set$/) { split(line, w, " "); opt = w[2]; v = "n" }
+		else if (line ~ /^CONFIG_/) { opt = substr(line, 1, index(line, "=") - 1); v = substr(line, index(line, "=") + 1) }
+	}
+	NR == FNR { parse($0); if (opt != "") here[opt] = v; next }
+	{ parse($0); all++; h = (opt in here) ? here[opt] : "n"
+		if (h == v) kept++; else print "not as Debian: " opt "=" v " (here: " h ")" }
+	END { print "Debian'"'"'s settings kept: " kept + 0 " of " all }' "$KBUILD/.config" "$KCONFIG_BASE"
+}
+
+# The modules of the build, installed (and signed: MODULE_SIG_ALL) in
+# $KBUILD/modroot with their modules.dep, and a busybox initramfs with them
+# whose /init is tools/distro-init.sh.
+distro_initramfs() {
+	local root=$KBUILD/modroot list=$KBUILD/distro-initramfs.list
+	rm -rf "$root" &&
+		kmake INSTALL_MOD_PATH="$root" DEPMOD=/usr/sbin/depmod modules_install || return 1
+	{
+		initramfs_list "$REPO/tools/distro-init.sh" sh mount modprobe insmod rmmod sed sort tr reboot
+		echo "dir /proc 0755 0 0"
+		echo "dir /sys 0755 0 0"
+		(cd "$root" && find lib -type d -printf 'dir /%p 0755 0 0\n' &&
+			find lib -type f -printf "file /%p $root/%p 0644 0 0\n")
+	} >"$list" && "$KBUILD/usr/gen_init_cpio" "$list" >"$KBUILD/distro-initramfs.cpio"
+}
+
+# Builds, boots and checks configuration $1 of Linux $KVER x86_64, and prints
+# "kernel configuration $1, Linux $KVER x86_64: linked, booted, N passed, N failed":
+# the KUnit cases that ran (the kernel crate's doctests; with the verifier, its
+# suites, loaded as modules) and the checks of the boot.
+distro_config() {
+	local name=$1 console=$LOGS/console-$KVER-$1.log rc=0 passed failed checks=()
+	select_distro_config "$name"
+	if [ -n "$KCONFIG_BASE" ]; then
+		logged "debian-settings-$KVER" debian_settings
+		configure_kernel
+		debian_kept >"$LOGS/debian-kept-$KVER.txt"
+		phase "configure: $(tail -n 1 "$LOGS/debian-kept-$KVER.txt") (the others: $LOGS/debian-kept-$KVER.txt)"
+	else
+		configure_kernel
+	fi
+	build_kernel
+	case $name in
+	distro-shaped)
+		phase "initramfs: the modules, installed and signed, with modprobe (log: $LOGS/distro-initramfs-$KVER.log)"
+		logged "distro-initramfs-$KVER" distro_initramfs
+		BOOT_KUNIT=1 BOOT_APPEND=module.sig_enforce=1 boot_kernel max "$console" \
+			"$KBUILD/distro-initramfs.cpio" || rc=$?
+		checks=("distro: modprobe mldsa_rust: loaded" "distro: modprobe mldsa_api_kunit: loaded"
+			"mldsa_rust: registered mldsa44, mldsa65, mldsa87"
+			"distro: drivers: mldsa44-rust mldsa65-rust mldsa87-rust " "distro: done")
+		kunit_results "$console" rust_doctests_kernel mldsa_rust mldsa_api >/dev/null || rc=1
+		;;
+	rust-only)
+		boot_kernel max "$console" || rc=$?
+		kunit_results "$console" rust_doctests_kernel >/dev/null || rc=1
+		;;
+	esac
+	phase "results: kernel configuration $name, Linux $KVER x86_64 (full console: $console)"
+	failed=$(missing_lines "$console" "${checks[@]}")
+	passed=$((${#checks[@]} - failed))
+	[ "$(checker_reports "$console" | wc -l)" = 0 ] || {
+		checker_reports "$console"
+		failed=$((failed + 1))
+	}
+	local booted="booted"
+	[ "$rc" = 0 ] && console_text "$console" | grep -c 'Linux version ' >/dev/null || booted="did not boot"
+	awk -v what="kernel configuration $name, Linux $KVER x86_64: linked, $booted" -v p="$passed" -v f="$failed" \
+		'/^[0-9]+ passed, [0-9]+ failed$/ {p += $1; f += $3} END {print what ", " p " passed, " f " failed"}' \
+		"$console.ktap" | tee "$LOGS/config-$KVER-$name.txt"
+	if [ "$rc" != 0 ] || [ "$failed" != 0 ]; then
+		echo "FAILED: kernel configuration $name, Linux $KVER x86_64" >&2
+		return 1
+	fi
+}
