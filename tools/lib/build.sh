@@ -188,3 +188,28 @@ kernel_lints() {
 	doc=$(($(tail -n 1 "$stamp") + $(count_diagnostics "$LOGS/rustdoc-module-$KVER.log")))
 	echo "clippy $clippy, rustdoc $doc" | tee "$LOGS/lints-$KVER"
 }
+
+# The build-time check of kernel::crypto::sig (tools/compile-fail), against the
+# selected kernel's build: its module builds with a 127-byte algorithm name
+# and fails on the assertion NAMES_FIT with a 128-byte one. Prints one line.
+compile_fail_checks() {
+	local n dir log ok=1
+	for n in 127 128; do
+		dir=$CACHE/compile-fail-$KVER/$n log=$LOGS/compile-fail-$KVER-$n.log
+		rm -rf "$dir" && mkdir -p "$dir" && cp "$REPO"/tools/compile-fail/* "$dir" &&
+			{ head -c "$n" /dev/zero | tr '\0' x; printf '\0'; } >"$dir/name"
+		if kmake M="$dir" modules >"$log" 2>&1; then
+			[ "$n" = 127 ] || { echo "compile-fail: a $n-byte name built (log: $log)" >&2; ok=0; }
+		elif [ "$n" = 127 ]; then
+			tail -n 20 "$log"
+			echo "compile-fail: a $n-byte name did not build (log: $log)" >&2
+			ok=0
+		elif ! grep -q 'NAMES_FIT' "$log"; then
+			tail -n 20 "$log"
+			echo "compile-fail: a $n-byte name failed, but not on NAMES_FIT (log: $log)" >&2
+			ok=0
+		fi
+	done
+	[ "$ok" = 1 ] || return 1
+	echo "build-time checks, Linux $KVER: a SigAlg named in 127 bytes builds, in 128 fails on NAMES_FIT"
+}

@@ -3,7 +3,8 @@
 
 # Upstream hygiene, counted: scripts/checkpatch.pl --strict (Linux 7.3's) on the
 # module's C, headers and assembly and on every patch; rustfmt with the kernel's
-# .rustfmt.toml on the module's Rust; clippy and rustdoc of each kernel's x86_64
+# .rustfmt.toml on the module's Rust and that of tools/compile-fail and
+# tools/kernel; clippy and rustdoc of each kernel's x86_64
 # build (kernel_lints); the compiler's warnings on the module's own files in every
 # kernel build of the run (each config compiles other code: s390, KASAN, the
 # benchmark; a clean clone's files are newer than the cached objects, so every
@@ -22,7 +23,7 @@ hygiene_counts() {
 		perl scripts/checkpatch.pl --strict --terse --show-types "$REPO"/tools/patches/*/*.patch
 	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
 	rustfmt_files=$(cd "$REPO" && rustfmt --edition 2021 --config-path "$k/.rustfmt.toml" \
-		--check mldsa_main.rs 2>&1 | { grep -E '^Diff in' || true; } | cut -d' ' -f3 | sort -u | wc -l)
+		--check mldsa_main.rs tools/compile-fail/*.rs $(find tools/kernel -name '*.rs') 2>&1 | { grep -E '^Diff in' || true; } | cut -d' ' -f3 | sort -u | wc -l)
 	for c in host modsign; do
 		cargo clippy --all-targets --release --manifest-path "$REPO/tools/$c/Cargo.toml" \
 			>"$LOGS/cargo-clippy-$c.log" 2>&1 || echo "error: cargo clippy failed" >>"$LOGS/cargo-clippy-$c.log"
