@@ -11,6 +11,20 @@
 # build recompiles the module); cargo clippy --all-targets on tools/; and the raw
 # C API uses (`bindings::`) and `unsafe` left in the module's non-test Rust
 # (comments not counted). Fails unless every finding count is 0.
+# The Rust files that rustfmt, with the .rustfmt.toml of kernel tree $1, would
+# change, one a line: the module's (through mldsa_main.rs), and those of
+# tools/compile-fail and tools/kernel, each read from standard input (as a file,
+# rustfmt would look for the modules it declares, which are elsewhere).
+rustfmt_diffs() {
+	local fmt=(rustfmt --edition 2021 --config-path "$1/.rustfmt.toml" --check) f
+	cd "$REPO" || return 1
+	"${fmt[@]}" mldsa_main.rs 2>&1 | { grep -E '^Diff in' || true; } | cut -d' ' -f3 || true
+	for f in tools/compile-fail/*.rs $(find tools/kernel -name '*.rs'); do
+		"${fmt[@]}" <"$f" 2>&1 | grep -c '^Diff in' >/dev/null && echo "$f"
+	done
+	return 0
+}
+
 hygiene_counts() {
 	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu cargo_clippy=0 c v
 	local rust lints=() bad l build_warnings
@@ -22,8 +36,7 @@ hygiene_counts() {
 			"$REPO"/tests/*.[ch] "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sch]
 		perl scripts/checkpatch.pl --strict --terse --show-types "$REPO"/tools/patches/*/*.patch
 	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
-	rustfmt_files=$(cd "$REPO" && rustfmt --edition 2021 --config-path "$k/.rustfmt.toml" \
-		--check mldsa_main.rs tools/compile-fail/*.rs $(find tools/kernel -name '*.rs') 2>&1 | { grep -E '^Diff in' || true; } | cut -d' ' -f3 | sort -u | wc -l)
+	rustfmt_files=$(rustfmt_diffs "$k" | sort -u | wc -l)
 	for c in host modsign; do
 		cargo clippy --all-targets --release --manifest-path "$REPO/tools/$c/Cargo.toml" \
 			>"$LOGS/cargo-clippy-$c.log" 2>&1 || echo "error: cargo clippy failed" >>"$LOGS/cargo-clippy-$c.log"
