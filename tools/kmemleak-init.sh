@@ -1,5 +1,5 @@
 #!/bin/sh
-# /init of the debug kernel's initramfs (tools/lib.sh debug_kernel). KUnit has
+# /init of the debug kernel's initramfs (tools/lib/boot.sh debug_kernel). KUnit has
 # run during boot; scan for leaks (twice, as
 # Documentation/dev-tools/kmemleak.rst advises, so that objects just freed are
 # not reported), print each suspected leak to the console, then reboot, which

@@ -24,10 +24,12 @@ select_arch() {
 
 # rustup's rustc (first on PATH) has no rust-src: always use Debian's
 # (rustc-web), with the library sources of its own version (rust-web-src).
+# OpenSSL is 4.0 from the cache (tools/lib/openssl.sh), which has ML-DSA: Kconfig
+# offers the ML-DSA module signing keys only where `openssl` makes them.
 kmake() {
 	local rust_lib_src
 	rust_lib_src=/usr/src/rustc-$(/usr/bin/rustc --version | cut -d' ' -f2)/library
-	LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
+	LIBCLANG_PATH=/usr/lib/llvm-19/lib with_openssl 4.0 make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
 		${KCROSS:+CROSS_COMPILE=$KCROSS} ${KLLVM:+LLVM=$KLLVM} \
 		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
 		BINDGEN="$BINDGEN" RUST_LIB_SRC="$rust_lib_src" "$@"
@@ -95,19 +97,13 @@ configure_kernel() {
 # Kconfig rules, each checked with tinyconfig + a fragment + olddefconfig (no
 # build) in $CACHE/kconfig-$KVER-$1: $1 the case's name, $2 ARCH, $3 the
 # fragment (lines), $4 the options that must come out =y, $5 those that must
-# not. Run with `openssl` on PATH a stub that lists ML-DSA key managers (as
-# OpenSSL 3.5 does) if $KCONFIG_OPENSSL_STUB is set. Chain with && (logged).
+# not. Chain with && (logged).
 _kconfig_case() {
-	local dir=$CACHE/kconfig-$KVER-$1 opt path=$PATH
-	if [ -n "${KCONFIG_OPENSSL_STUB:-}" ]; then
-		mkdir -p "$dir/bin" &&
-			printf '#!/bin/sh\necho "  ML-DSA-44 ML-DSA-65 ML-DSA-87"\n' >"$dir/bin/openssl" &&
-			chmod +x "$dir/bin/openssl" && path=$dir/bin:$PATH
-	fi
+	local dir=$CACHE/kconfig-$KVER-$1 opt
 	mkdir -p "$dir" && printf '%s\n' "$3" >"$dir/fragment" &&
-		PATH=$path KBUILD=$dir KARCH=$2 KCROSS= kmake tinyconfig &&
+		KBUILD=$dir KARCH=$2 KCROSS= kmake tinyconfig &&
 		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$dir" "$dir/.config" "$dir/fragment" &&
-		PATH=$path KBUILD=$dir KARCH=$2 KCROSS= kmake olddefconfig || return 1
+		KBUILD=$dir KARCH=$2 KCROSS= kmake olddefconfig || return 1
 	for opt in $4; do
 		grep -qx "CONFIG_$opt=y" "$dir/.config" || { echo "kconfig $1: CONFIG_$opt is not y"; return 1; }
 	done
@@ -136,7 +132,7 @@ CONFIG_CRYPTO_MLDSA_RUST=y
 CONFIG_MODULES=y
 CONFIG_KUNIT=m
 CONFIG_CRYPTO_MLDSA_KUNIT_TEST=y" CRYPTO_MLDSA_RUST CRYPTO_MLDSA_KUNIT_TEST &&
-		KCONFIG_OPENSSL_STUB=1 logged "kconfig-$KVER-modsign" _kconfig_case modsign x86_64 "$rust
+		logged "kconfig-$KVER-modsign" _kconfig_case modsign x86_64 "$rust
 $modsign
 $lib" "CRYPTO_MLDSA_RUST MODULE_SIG_KEY_TYPE_MLDSA_65" || return 1
 	echo "kconfig, Linux $KVER: ARCH=um without AVX2, KUnit only with KUNIT=y," \

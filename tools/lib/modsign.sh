@@ -9,17 +9,46 @@ MODSIGN_TOOL=$CARGO_TARGET_DIR/release/mldsa-sign
 MODSIGN_EPOCH=1764460800
 SIG_LEN=([44]=2420 [65]=3309 [87]=4627)
 
-# mldsa-sign, and per parameter set a trusted and an untrusted key pair. The
-# trusted certificates, in one PEM file, are CONFIG_SYSTEM_TRUSTED_KEYS.
+# mldsa-sign, per parameter set a trusted and an untrusted key pair, and the
+# keys of _openssl_keys. The trusted certificates, in one PEM file, are
+# CONFIG_SYSTEM_TRUSTED_KEYS.
 modsign_keys() {
 	phase "modsign: mldsa-sign and the test keys in $MODSIGN (log: $LOGS/modsign-keys.log)"
 	logged modsign-keys _modsign_keys
 }
 
+# Keys that OpenSSL 4.0 makes, once (they are random, and the kernel embeds
+# the trusted certificates): RSA-4096 and ECDSA-P384, trusted, and ML-DSA-65,
+# not, each a PEM key and a DER certificate with the extensions that certs/
+# gives the build's own key (certs/default_x509.genkey), as `openssl req` makes
+# them there.
+_openssl_keys() {
+	local name newkey
+	for name in rsa4096 ecdsa-p384 untrusted-openssl65; do
+		[ ! -f "$MODSIGN/$name.der" ] || continue
+		case $name in
+		rsa4096) newkey=(-newkey rsa:4096) ;;
+		ecdsa-p384) newkey=(-newkey ec -pkeyopt ec_paramgen_curve:secp384r1) ;;
+		*) newkey=(-newkey ml-dsa-65) ;;
+		esac
+		printf '%s\n' "[ req ]" "distinguished_name = dn" "prompt = no" "x509_extensions = ext" \
+			"[ dn ]" "CN = mldsa test $name" "[ ext ]" "basicConstraints = critical,CA:FALSE" \
+			"keyUsage = digitalSignature" "subjectKeyIdentifier = hash" \
+			"authorityKeyIdentifier = keyid" >"$MODSIGN/$name.genkey" &&
+			with_openssl 4.0 openssl req -new -nodes -utf8 -days 36500 -batch -x509 \
+				-config "$MODSIGN/$name.genkey" "${newkey[@]}" -outform DER \
+				-out "$MODSIGN/$name.der.new" -keyout "$MODSIGN/$name.pem" &&
+			mv "$MODSIGN/$name.der.new" "$MODSIGN/$name.der" || return 1
+	done
+}
+
 _modsign_keys() {
 	local set kind pem=$MODSIGN/trusted.pem.new
 	cargo build --release --manifest-path "$REPO/tools/modsign/Cargo.toml" &&
-		mkdir -p "$MODSIGN" && : >"$pem" || return 1
+		mkdir -p "$MODSIGN" && _openssl_keys && : >"$pem" || return 1
+	for kind in rsa4096 ecdsa-p384; do
+		with_openssl 4.0 openssl x509 -inform DER -in "$MODSIGN/$kind.der" >>"$pem" || return 1
+	done
 	for set in 44 65 87; do
 		for kind in trusted untrusted; do
 			SOURCE_DATE_EPOCH=$MODSIGN_EPOCH "$MODSIGN_TOOL" keygen --alg "mldsa$set" \
@@ -39,13 +68,37 @@ flip_byte() {
 b = f.read(1)[0]; f.seek(n); f.write(bytes([b ^ 1]))' "$1" "$2"
 }
 
-# The gen_init_cpio list of a busybox initramfs: the console and kmsg, /init
-# from file $1, and busybox as each applet of "${@:2}".
+# The signature of signed module $1 (the CMS message before struct
+# module_signature, whose last field is its big-endian length, and the magic
+# string) to stdout; with $2 and $3, the module with $3 bytes cut from the end
+# of that message, and its length field to match, to file $2.
+module_cms() {
+	python3 -c 'import sys
+d = open(sys.argv[1], "rb").read()
+assert d.endswith(b"~Module signature appended~\n"), "not signed"
+n = int.from_bytes(d[-32:-28], "big")
+if len(sys.argv) == 2:
+    sys.stdout.buffer.write(d[-40 - n:-40])
+else:
+    cut = int(sys.argv[3])
+    open(sys.argv[2], "wb").write(d[:-40 - cut] + d[-40:-32] + (n - cut).to_bytes(4, "big") + d[-28:])' "$@"
+}
+
+# Whether the CMS signature of signed module $1 has signed attributes, as
+# OpenSSL 4.0 prints it: "yes" or "no".
+cms_signed_attrs() {
+	module_cms "$1" | with_openssl 4.0 openssl cms -inform DER -cmsout -print |
+		awk '/signedAttrs:/ {getline; print ($0 ~ /<ABSENT>|<EMPTY>/ ? "no" : "yes"); exit}'
+}
+
+# The gen_init_cpio list of a busybox initramfs: the console, kmsg and null,
+# /init from file $1, and busybox as each applet of "${@:2}".
 initramfs_list() {
 	local f
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
 	echo "nod /dev/kmsg 0600 0 0 c 1 11"
+	echo "nod /dev/null 0666 0 0 c 1 3"
 	echo "dir /bin 0755 0 0"
 	echo "file /bin/busybox /bin/busybox 0755 0 0"
 	for f in "${@:2}"; do echo "slink /bin/$f busybox 0777 0 0"; done
@@ -79,18 +132,48 @@ _modsign_initramfs() {
 		n=$(stat -c %s "$f-good.ko")
 		cp "$f-good.ko" "$f-flipped-sig.ko" &&
 			flip_byte "$f-flipped-sig.ko" $((n - 40 - SIG_LEN[set] + 10)) &&
-			cp "$f-good.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000 ||
-			return 1
+			cp "$f-good.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000 &&
+			module_cms "$f-good.ko" "$f-truncated-sig.ko" 64 || return 1
 	done
+	_signfile_variants "$src" "$dir" || return 1
 	# Over 4 MiB: signed data that crypto_sig_verify() could not copy.
 	"$MODSIGN_TOOL" sign --key "$MODSIGN/trusted87.key" --cert "$MODSIGN/trusted87.der" \
 		"$src/mldsa_testmod_big.ko" -o "$dir/big-mldsa87-good.ko" || return 1
 	cp "$dir/big-mldsa87-good.ko" "$dir/big-mldsa87-flipped-body.ko" &&
 		flip_byte "$dir/big-mldsa87-flipped-body.ko" $((3 << 20)) || return 1
 	{
-		initramfs_list "$REPO/tools/modsign/init.sh" sh insmod rmmod reboot
+		initramfs_list "$REPO/tools/modsign/init.sh" sh mkdir mount insmod rmmod reboot
 		echo "dir /modules 0755 0 0"
 		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
 	} >"$MODSIGN/initramfs.list" &&
 		"$KBUILD/usr/gen_init_cpio" "$MODSIGN/initramfs.list" >"$MODSIGN/initramfs.cpio"
+}
+
+# The kernel's own flow: the test module in $1 signed by `make modules_install`
+# (CONFIG_MODULE_SIG_ALL: scripts/sign-file with OpenSSL 4.0 and the ML-DSA-65
+# key that certs/ made), by the same sign-file built against OpenSSL 3.5, and
+# with the RSA, ECDSA and untrusted keys of _openssl_keys, into directory $2
+# with their corruptions. OpenSSL 4.0 signs the module itself, 3.5 signed
+# attributes (it cannot sign ML-DSA without them): checked here.
+_signfile_variants() {
+	local src=$1 dir=$2 sign35=$MODSIGN/sign-file-3.5 f key
+	rm -rf "$MODSIGN/install" &&
+		kmake M="$src" INSTALL_MOD_PATH="$MODSIGN/install" modules_install &&
+		f=$(find "$MODSIGN/install" -name mldsa_testmod.ko) && [ -n "$f" ] &&
+		cp "$f" "$dir/signfile-certs65.ko" && sign_file_with 3.5 "$sign35" &&
+		"$sign35" sha512 "$KBUILD/certs/signing_key.pem" "$KBUILD/certs/signing_key.x509" \
+			"$src/mldsa_testmod.ko" "$dir/signfile35-certs65.ko" || return 1
+	for f in signfile-certs65:no signfile35-certs65:yes; do
+		[ "$(cms_signed_attrs "$dir/${f%:*}.ko")" = "${f#*:}" ] || {
+			echo "${f%:*}.ko: signed attributes not ${f#*:}"
+			return 1
+		}
+		f=$dir/${f%:*}
+		cp "$f.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000 &&
+			module_cms "$f.ko" "$f-truncated-sig.ko" 64 || return 1
+	done
+	for key in rsa4096 ecdsa-p384 untrusted-openssl65; do
+		"$KBUILD/scripts/sign-file" sha512 "$MODSIGN/$key.pem" "$MODSIGN/$key.der" \
+			"$src/mldsa_testmod.ko" "$dir/signfile-$key.ko" || return 1
+	done
 }

@@ -1,12 +1,24 @@
 #!/bin/sh
-# /init of the module signing test's initramfs (tools/lib.sh): tries to load
-# every module in /modules on this CONFIG_MODULE_SIG_FORCE kernel, prints one
-# line per module, then reboots, which ends QEMU (-no-reboot). The lines go
+# /init of the module signing test's initramfs (tools/lib/modsign.sh): lists
+# the ML-DSA algorithms of the crypto API, tries to load every module in
+# /modules on this CONFIG_MODULE_SIG_FORCE kernel, prints one line per
+# module, then reboots, which ends QEMU (-no-reboot). The lines go
 # to /dev/kmsg (printk.devkmsg=on), so that they fall in order with the
 # kernel's own: Linux 7.x prints the console from a thread of its own, after
 # the shell's next line.
 export PATH=/bin
 say() { echo "modsign: $*" >/dev/kmsg; }
+# The signature algorithms a module's signature is checked with: name, driver
+# and priority of each ML-DSA algorithm (the highest priority serves the name).
+mkdir -p /proc
+mount -t proc proc /proc
+while read -r field colon value; do
+	case $field in
+	name) name=$value ;;
+	driver) driver=$value ;;
+	priority) case $name in mldsa*) say "crypto: $name $driver $value" ;; esac ;;
+	esac
+done </proc/crypto
 for ko in /modules/*.ko; do
 	name=${ko##*/}
 	say "trying $name"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A module that only says it loaded: tools/lib.sh signs copies of it with
+ * A module that only says it loaded: tools/lib/modsign.sh signs copies of it with
  * ML-DSA keys and checks which ones a CONFIG_MODULE_SIG_FORCE kernel loads.
  */
 #include <linux/module.h>

@@ -1,0 +1,1 @@
+//! Nothing to build: the crate only names the OpenSSL sources (see Cargo.toml).
