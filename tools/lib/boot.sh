@@ -8,7 +8,8 @@ BOOT_TIMEOUT=${MLDSA_BOOT_TIMEOUT:-300}
 # $1: the QEMU CPU model (default max: on x86_64 it has AVX2, on s390x the
 # vector facility); $2: the console log (default $LOGS/console.log); $3: an
 # initramfs, whose /init runs instead of KUnit (after it, with BOOT_KUNIT=1) and
-# ends the run by rebooting. BOOT_APPEND: more kernel parameters.
+# ends the run by rebooting. BOOT_APPEND: more kernel parameters; BOOT_SMP: the
+# number of CPUs (default 2).
 boot_kernel() {
 	local rc=0 cpu=${1:-max} console=${2:-$LOGS/console.log} initrd=${3:-}
 	local tty=ttyS0 qemu=("$QEMU_PREFIX/usr/bin/qemu-system-x86_64" -machine q35 -bios qboot.rom
@@ -21,7 +22,7 @@ boot_kernel() {
 		args=(-initrd "$initrd" -append "console=$tty kunit.enable=${BOOT_KUNIT:-0} panic=-1 oops=panic printk.devkmsg=on ${BOOT_APPEND:-}")
 	phase "boot: ${qemu[0]##*/} TCG -cpu $cpu${initrd:+ -initrd $initrd}, timeout ${BOOT_TIMEOUT}s (console: $console)"
 	# shellcheck disable=SC2086 # BOOT_QEMU_EXTRA: more QEMU arguments, split at spaces
-	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -L "$QEMU_PREFIX/usr/share/qemu" -cpu "$cpu" -m 512 -smp 2 -no-reboot \
+	timeout "$BOOT_TIMEOUT" "${qemu[@]}" -L "$QEMU_PREFIX/usr/share/qemu" -cpu "$cpu" -m 512 -smp "${BOOT_SMP:-2}" -no-reboot \
 		-kernel "$KBUILD/$KIMAGE" "${args[@]}" ${BOOT_QEMU_EXTRA:-} </dev/null >"$console" 2>&1 || rc=$?
 	if [ "$rc" = 124 ]; then
 		echo "boot: QEMU timed out after ${BOOT_TIMEOUT}s" >&2
@@ -91,7 +92,8 @@ case_skipped() {
 # debugobjects, DEBUG_LIST, Rust overflow checks and debug assertions), built
 # with LLVM 19 (Rust allows KASAN only with clang) in a build directory of its
 # own, booted once with an initramfs that scans for leaks after KUnit: its
-# suites must pass and the scan run, with no checker report.
+# suites must pass and the scan run, with no checker report. Then the fips=1
+# boots and the concurrent module loads (tools/lib/modsign.sh).
 debug_kernel() {
 	local console rc=0 reports KLLVM=-19 initrd
 	# The arch settings are this function's own (select_arch sets them here).
@@ -125,6 +127,7 @@ debug_kernel() {
 		return 1
 	fi
 	fips_boots "$initrd"
+	concurrent_loads "Linux $KVER x86_64" max,la57=off
 }
 
 # FIPS mode on the debug kernel (CONFIG_CRYPTO_FIPS): booted with fips=1 and the
