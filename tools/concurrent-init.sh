@@ -4,7 +4,7 @@
 # every module in /modules at once, one insmod process each, in three rounds:
 #
 #   plain   nothing else going on;
-#   faults  each insmod process with one allocation in twenty failing
+#   faults  each insmod process with one allocation in fifty failing
 #           (failslab and fail_page_alloc, filtered to the tasks that ask
 #           for it through /proc/self/make-it-fail);
 #   again   no faults: every module must load after the failures.
@@ -58,7 +58,7 @@ round() {
 }
 
 round plain 0
-faults 5
+faults 2
 round faults 1
 faults 0
 round again 0

@@ -93,7 +93,8 @@ case_skipped() {
 # with LLVM 19 (Rust allows KASAN only with clang) in a build directory of its
 # own, booted once with an initramfs that scans for leaks after KUnit: its
 # suites must pass and the scan run, with no checker report. Then the fips=1
-# boots and the concurrent module loads (tools/lib/modsign.sh).
+# boots, the module signing boot and the concurrent module loads
+# (tools/lib/modsign.sh).
 debug_kernel() {
 	local console rc=0 reports KLLVM=-19 initrd
 	# The arch settings are this function's own (select_arch sets them here).
@@ -127,6 +128,7 @@ debug_kernel() {
 		return 1
 	fi
 	fips_boots "$initrd"
+	modsign_boot max,la57=off
 	concurrent_loads "Linux $KVER x86_64" max,la57=off
 }
 

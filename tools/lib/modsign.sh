@@ -18,18 +18,19 @@ modsign_keys() {
 }
 
 # Keys that OpenSSL 4.0 makes, once (they are random, and the kernel embeds
-# the trusted certificates): RSA-4096 and ECDSA-P384, trusted, and ML-DSA-65,
-# not, each a PEM key and a DER certificate with the extensions that certs/
-# gives the build's own key (certs/default_x509.genkey), as `openssl req` makes
-# them there.
+# the trusted certificates): RSA-4096, ECDSA-P384, ML-DSA-44 and ML-DSA-87,
+# trusted, and ML-DSA-65, not, each a PEM key and a DER certificate with the
+# extensions that certs/ gives the build's own key (certs/default_x509.genkey),
+# as `openssl req` makes them there.
+OPENSSL_TRUSTED=(rsa4096 ecdsa-p384 openssl44 openssl87)
 _openssl_keys() {
 	local name newkey
-	for name in rsa4096 ecdsa-p384 untrusted-openssl65; do
+	for name in "${OPENSSL_TRUSTED[@]}" untrusted-openssl65; do
 		[ ! -f "$MODSIGN/$name.der" ] || continue
 		case $name in
 		rsa4096) newkey=(-newkey rsa:4096) ;;
 		ecdsa-p384) newkey=(-newkey ec -pkeyopt ec_paramgen_curve:secp384r1) ;;
-		*) newkey=(-newkey ml-dsa-65) ;;
+		*) newkey=(-newkey "ml-dsa-${name: -2}") ;;
 		esac
 		printf '%s\n' "[ req ]" "distinguished_name = dn" "prompt = no" "x509_extensions = ext" \
 			"[ dn ]" "CN = mldsa test $name" "[ ext ]" "basicConstraints = critical,CA:FALSE" \
@@ -46,7 +47,7 @@ _modsign_keys() {
 	local set kind pem=$MODSIGN/trusted.pem.new
 	cargo build --release --manifest-path "$REPO/tools/modsign/Cargo.toml" &&
 		mkdir -p "$MODSIGN" && _openssl_keys && : >"$pem" || return 1
-	for kind in rsa4096 ecdsa-p384; do
+	for kind in "${OPENSSL_TRUSTED[@]}"; do
 		with_openssl 4.0 openssl x509 -inform DER -in "$MODSIGN/$kind.der" >>"$pem" || return 1
 	done
 	for set in 44 65 87; do
@@ -149,33 +150,70 @@ _modsign_initramfs() {
 		"$KBUILD/usr/gen_init_cpio" "$MODSIGN/initramfs.list" >"$MODSIGN/initramfs.cpio"
 }
 
+# Module signing: the selected x86_64 kernel, booted (QEMU CPU model $1) with
+# an initramfs that loads the test module signed in every variant, by
+# mldsa-sign and by the kernel's own flow (tools/modsign-check.py has the
+# table), with no checker report. Prints the counts, kept in the console's
+# .check file.
+modsign_boot() {
+	local console=$LOGS/console-$KVER-$KNAME-modsign.log rc=0
+	modsign_initramfs
+	boot_kernel "$1" "$console" "$MODSIGN/initramfs.cpio" || rc=$?
+	phase "results: ML-DSA module signatures, Linux $KVER $KNAME, certs/ key $(certs_key) (full console: $console)"
+	python3 "$REPO/tools/modsign-check.py" "$console" >"$console.check" || rc=1
+	grep -v '^ok: ' "$console.check" | grep -v 'passed, [0-9]* failed$' || true
+	# The kernel's checkers (on the debug kernel, KASAN and lockdep among them) saw nothing.
+	checker_reports "$console"
+	[ "$(checker_reports "$console" | wc -l)" = 0 ] || rc=1
+	tail -n 1 "$console.check" | sed "s/^/module signing, Linux $KVER $KNAME: /"
+	sed -n "s|^kernel signing flow: |kernel signing flow (certs/ key, sign-file, OpenSSL 3.5 and 4.0), Linux $KVER $KNAME: |p" \
+		"$console.check"
+	if [ "$rc" != 0 ]; then
+		echo "FAILED: module signing on Linux $KVER $KNAME" >&2
+		return 1
+	fi
+}
+
 # The kernel's own flow: the test module in $1 signed by `make modules_install`
-# (CONFIG_MODULE_SIG_ALL: scripts/sign-file with OpenSSL 4.0 and the ML-DSA-65
-# key that certs/ made), by the same sign-file built against OpenSSL 3.5, and
-# with the RSA, ECDSA and untrusted keys of _openssl_keys, into directory $2
-# with their corruptions. OpenSSL 4.0 signs the module itself, 3.5 signed
-# attributes (it cannot sign ML-DSA without them): checked here.
+# (CONFIG_MODULE_SIG_ALL: scripts/sign-file with OpenSSL 4.0 and the key that
+# certs/ made), by the same sign-file built against OpenSSL 3.5, both also with
+# the ML-DSA-44 and -87 keys of _openssl_keys, and with its RSA, ECDSA and
+# untrusted keys, into directory $2, with corruptions of the certs/ key's.
+# OpenSSL 4.0 signs the module itself, 3.5 signed attributes (it cannot sign
+# ML-DSA without them): checked here.
 _signfile_variants() {
 	local src=$1 dir=$2 sign35=$MODSIGN/sign-file-3.5 f key
 	rm -rf "$MODSIGN/install" &&
 		kmake M="$src" INSTALL_MOD_PATH="$MODSIGN/install" modules_install &&
 		f=$(find "$MODSIGN/install" -name mldsa_testmod.ko) && [ -n "$f" ] &&
-		cp "$f" "$dir/signfile-certs65.ko" && sign_file_with 3.5 "$sign35" &&
+		cp "$f" "$dir/signfile-certs.ko" && sign_file_with 3.5 "$sign35" &&
 		"$sign35" sha512 "$KBUILD/certs/signing_key.pem" "$KBUILD/certs/signing_key.x509" \
-			"$src/mldsa_testmod.ko" "$dir/signfile35-certs65.ko" || return 1
-	for f in signfile-certs65:no signfile35-certs65:yes; do
-		[ "$(cms_signed_attrs "$dir/${f%:*}.ko")" = "${f#*:}" ] || {
-			echo "${f%:*}.ko: signed attributes not ${f#*:}"
-			return 1
-		}
-		f=$dir/${f%:*}
-		cp "$f.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000 &&
-			module_cms "$f.ko" "$f-truncated-sig.ko" 64 || return 1
-	done
-	for key in rsa4096 ecdsa-p384 untrusted-openssl65; do
+			"$src/mldsa_testmod.ko" "$dir/signfile35-certs.ko" || return 1
+	for key in openssl44 openssl87 rsa4096 ecdsa-p384 untrusted-openssl65; do
 		"$KBUILD/scripts/sign-file" sha512 "$MODSIGN/$key.pem" "$MODSIGN/$key.der" \
 			"$src/mldsa_testmod.ko" "$dir/signfile-$key.ko" || return 1
 	done
+	for key in openssl44 openssl87; do
+		"$sign35" sha512 "$MODSIGN/$key.pem" "$MODSIGN/$key.der" \
+			"$src/mldsa_testmod.ko" "$dir/signfile35-$key.ko" || return 1
+	done
+	for f in signfile-certs signfile-openssl44 signfile-openssl87; do
+		[ "$(cms_signed_attrs "$dir/$f.ko")" = no ] &&
+			[ "$(cms_signed_attrs "$dir/${f/signfile/signfile35}.ko")" = yes ] || {
+			echo "$f: OpenSSL 4.0 wrote signed attributes, or 3.5 did not"
+			return 1
+		}
+	done
+	for f in "$dir/signfile-certs" "$dir/signfile35-certs"; do
+		cp "$f.ko" "$f-flipped-body.ko" && flip_byte "$f-flipped-body.ko" 1000 &&
+			module_cms "$f.ko" "$f-truncated-sig.ko" 64 || return 1
+	done
+}
+
+# The algorithm of the key that certs/ made for $KBUILD, as OpenSSL names it.
+certs_key() {
+	with_openssl 4.0 openssl x509 -inform DER -in "$KBUILD/certs/signing_key.x509" -noout -text |
+		sed -n 's/^ *Public Key Algorithm: //p'
 }
 
 # Concurrent loads: copies of the test module under names of their own, as many
