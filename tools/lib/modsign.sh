@@ -244,6 +244,7 @@ _concurrent_initramfs() {
 	done
 	{
 		initramfs_list "$REPO/tools/concurrent-init.sh" sh mkdir mount insmod rmmod reboot
+		echo "file /kmemleak-init.sh $REPO/tools/kmemleak-init.sh 0755 0 0"
 		echo "dir /modules 0755 0 0"
 		for ((i = 1; i <= CONCURRENT_MODULES; i++)); do
 			echo "file /modules/mldsa_cc$i.ko $src/signed/mldsa_cc$i.ko 0644 0 0"
@@ -281,7 +282,7 @@ concurrent_loads() {
 		}' | tee "$LOGS/concurrent-$KVER-$KNAME.txt" || rc=1
 	# With kmemleak, its scan after the rounds must have run (its reports are checker reports).
 	! grep -qx CONFIG_DEBUG_KMEMLEAK=y "$KBUILD/.config" ||
-		[ "$(missing_lines "$console" "concurrent: kmemleak scan done")" = 0 ] || rc=1
+		[ "$(missing_lines "$console" "mldsa-debug: kmemleak scan done")" = 0 ] || rc=1
 	if [ "$rc" != 0 ]; then
 		echo "FAILED: concurrent module loads, $what" >&2
 		return 1
