@@ -20,6 +20,9 @@ select_distro_config() {
 	case $1 in
 	distro-shaped) KCONFIG_BASE=$CACHE/distro/debian-$KVER.config ;;
 	rust-only) KTARGETS=(bzImage) ;;
+	debian-full) KCONFIG_BASE=$CACHE/distro/debian-$KVER-full.config
+		KCONFIG_FRAGMENTS=("$REPO/tools/debian-full.config")
+		KTARGETS=(vmlinux crypto/mldsa/mldsa_rust.ko) ;;
 	esac
 }
 
@@ -112,4 +115,35 @@ distro_config() {
 		echo "FAILED: kernel configuration $name, Linux $KVER x86_64" >&2
 		return 1
 	fi
+}
+
+# Debian's complete config.amd64_none_amd64 as KCONFIG_BASE (the packaging's
+# own settings, the trusted keys and the signing key, come from olddefconfig
+# and configure_kernel).
+debian_full_settings() {
+	fetch_backport "linux-config-$KVER" || return 1
+	mkdir -p "${KCONFIG_BASE%/*}"
+	xz -dc "$CACHE/deb/linux-config-$KVER/usr/src/linux-config-$KVER/config.amd64_none_amd64.xz" \
+		>"$KCONFIG_BASE.new" || return 1
+	if cmp -s "$KCONFIG_BASE.new" "$KCONFIG_BASE"; then rm "$KCONFIG_BASE.new"; else mv "$KCONFIG_BASE.new" "$KCONFIG_BASE"; fi
+}
+
+# Once, not in every run (hours on two cores): vmlinux of Debian's complete
+# configuration with the series and the verifier =m, and the verifier's module.
+# Prints what Documentation/results.rst records: the build's time, what
+# Debian's settings became, and that the built-in kernel crate refers to
+# nothing that lives in a module.
+debian_full() {
+	local t0=$SECONDS undefined
+	select_distro_config debian-full
+	logged "debian-full-settings-$KVER" debian_full_settings
+	configure_kernel
+	debian_kept >"$LOGS/debian-full-kept-$KVER.txt"
+	phase "configure: $(tail -n 1 "$LOGS/debian-full-kept-$KVER.txt") (the others: $LOGS/debian-full-kept-$KVER.txt)"
+	build_kernel
+	undefined=$(nm -u "$KBUILD/rust/helpers/helpers.o" "$KBUILD/rust/kernel.o" | grep -cE ' U (__sha3|crypto_|sha3)' || true)
+	echo "Debian's config.amd64_none_amd64, Linux $KVER x86_64, with the series and the verifier =m:" \
+		"vmlinux linked, $(basename "${KTARGETS[1]}") built, in $((SECONDS - t0)) s with -j$JOBS;" \
+		"$(tail -n 1 "$LOGS/debian-full-kept-$KVER.txt"); crypto symbols undefined in rust/helpers and" \
+		"rust/kernel.o: $undefined" | tee "$LOGS/debian-full-$KVER.txt"
 }
