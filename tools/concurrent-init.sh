@@ -1,5 +1,5 @@
 #!/bin/sh
-# /init of the concurrent-loads boot (tools/lib/modsign.sh concurrent_loads):
+# /init of the concurrent-loads boot (tools/lib/concurrent.sh concurrent_loads):
 # on a kernel that enforces module signatures and runs on several CPUs, loads
 # every module in /modules at once, one insmod process each, in three rounds:
 #

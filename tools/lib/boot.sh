@@ -94,7 +94,7 @@ case_skipped() {
 # own, booted once with an initramfs that scans for leaks after KUnit: its
 # suites must pass and the scan run, with no checker report. Then the fips=1
 # boots, the module signing boot and the concurrent module loads
-# (tools/lib/modsign.sh).
+# (tools/lib/modsign.sh, tools/lib/concurrent.sh).
 debug_kernel() {
 	local console rc=0 reports KLLVM=-19 initrd
 	# The arch settings are this function's own (select_arch sets them here).
