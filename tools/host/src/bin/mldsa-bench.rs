@@ -7,6 +7,8 @@
 //! out), verifies per second (interleaved runs, see [`per_second`]), and the stack and heap
 //! one verify uses; then, per set, the verifies/s of its SIMD paths over its portable path.
 //! `mldsa-bench footprint` prints only this verifier's workspace, stack and heap figures.
+//! `mldsa-bench cold` prints, per set and implementation, the first verify of a fresh
+//! process (see [`cold`]).
 
 use mldsa_host::measure::{heap_used, stack_used};
 use mldsa_host::peers::{sets, Set, Verify};
@@ -95,6 +97,134 @@ fn run(set: &Set, imp: &str, pk: &[u8], sig: &[u8], iters: usize) -> usize {
     ok
 }
 
+/// One verify with implementation `imp` of `set`, this verifier's workspace (or a peer's
+/// state) included: what `cold` measures, by this function's name.
+#[inline(never)]
+fn first_verify(set: &Set, imp: &str, pk: &[u8], sig: &[u8]) -> bool {
+    match ours(imp) {
+        Some(_) => {
+            let m = Message::Pure { msg: MSG, ctx: b"" };
+            Workspaces::boxed()
+                .verify(set.p, black_box(pk), sig, m)
+                .is_ok()
+        }
+        None => peer(set, imp)(black_box(pk), MSG, b"", sig),
+    }
+}
+
+/// The cold first verify: callgrind's cache simulation (its default caches, those of this
+/// machine) of `first_verify` alone, in a process that has made its key pair and signature
+/// and run nothing of the verifier. Prints instructions, I1, D1 and last-level misses and
+/// the estimated cycles, Ir + 10 x L1 misses + 100 x LL misses, per set and
+/// implementation (the one-shot variants: the key is decoded in the verify), then per set
+/// this verifier's AVX2 path against the best peer and its portable path against the best
+/// portable peer.
+fn cold(all: &[Set]) {
+    println!(
+        "| set | implementation | instructions | I1 misses | D1 misses | LL misses | est. cycles |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let mut summary = Vec::new();
+    for set in all {
+        let mut ours = Vec::new();
+        // The best peer of all, and the best portable one.
+        let mut best: Option<(&str, u64)> = None;
+        let mut best_portable = None;
+        let impls = OURS
+            .iter()
+            .filter(|o| !o.2 && o.1 != Path::Avx512)
+            .map(|o| (o.0, Some(o.1)))
+            .chain(set.peers.iter().map(|(n, _)| (*n, None)))
+            .chain(set.simd_peers.iter().map(|(n, _)| (*n, Some(Path::Avx2))));
+        for (imp, path) in impls {
+            let Some([ir, i1, d1, ll]) = cold_counts(set, imp) else {
+                println!("| {} | {imp} | n/a (valgrind?) | | | | |", set.name);
+                continue;
+            };
+            let cycles = ir + 10 * (i1 + d1) + 100 * ll;
+            println!(
+                "| {} | {imp} | {ir} | {i1} | {d1} | {ll} | {} k |",
+                set.name,
+                cycles / 1000
+            );
+            let better = |b: Option<(&str, u64)>| b.is_none_or(|(_, c)| cycles < c);
+            if self::ours(imp).is_some() {
+                ours.push((imp, path, cycles));
+                continue;
+            }
+            if better(best) {
+                best = Some((imp, cycles));
+            }
+            if path.is_none() && better(best_portable) {
+                best_portable = Some((imp, cycles));
+            }
+        }
+        for (imp, path, c) in ours {
+            let peer = if path == Some(Path::Portable) {
+                best_portable
+            } else {
+                best
+            };
+            let Some((peer, peer_cycles)) = peer else {
+                continue;
+            };
+            summary.push(format!(
+                "cold first verify, {}: {imp} {} k est. cycles, best {}peer ({peer}) {} k: {}",
+                set.name,
+                c / 1000,
+                if path == Some(Path::Portable) {
+                    "portable "
+                } else {
+                    ""
+                },
+                peer_cycles / 1000,
+                if c < peer_cycles { "ahead" } else { "BEHIND" }
+            ));
+        }
+    }
+    for line in summary {
+        println!("{line}");
+    }
+}
+
+/// Instructions, I1 misses, D1 misses (reads and writes) and last-level misses of
+/// `first_verify` for `imp`, from callgrind's cache simulation.
+fn cold_counts(set: &Set, imp: &str) -> Option<[u64; 4]> {
+    let out = Command::new("valgrind")
+        .args([
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            "--cache-sim=yes",
+            "--toggle-collect=*first_verify*",
+        ])
+        .arg(std::env::current_exe().ok()?)
+        .args(["first", set.name, imp])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    let field = |l: &str| l.rsplit(':').next().map(|v| v.trim().to_string());
+    let events: Vec<String> = field(err.lines().find(|l| l.contains("Events    :"))?)?
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let counts: Vec<u64> = field(err.lines().find(|l| l.contains("Collected :"))?)?
+        .split_whitespace()
+        .map(|v| v.parse().unwrap_or(0))
+        .collect();
+    // Callgrind leaves out trailing zero counts.
+    let get = |e: &str| {
+        let i = events.iter().position(|x| x == e)?;
+        Some(counts.get(i).copied().unwrap_or(0))
+    };
+    Some([
+        get("Ir")?,
+        get("I1mr")?,
+        get("D1mr")? + get("D1mw")?,
+        get("ILmr")? + get("DLmr")? + get("DLmw")?,
+    ])
+}
+
 /// The peer verifier called `imp`.
 fn peer(set: &Set, imp: &str) -> Verify {
     let mut all = set.peers.iter().chain(set.simd_peers);
@@ -141,6 +271,16 @@ fn main() {
         let set = all.iter().find(|s| s.name == args[2]).unwrap();
         let (pk, sig) = inputs(set);
         run(set, &args[3], &pk, &sig, args[4].parse().unwrap());
+        return;
+    }
+    if args.len() == 4 && args[1] == "first" {
+        let set = all.iter().find(|s| s.name == args[2]).unwrap();
+        let (pk, sig) = inputs(set);
+        assert!(first_verify(set, &args[3], &pk, &sig));
+        return;
+    }
+    if args.get(1).map(String::as_str) == Some("cold") {
+        cold(&all);
         return;
     }
     let footprint_only = args.get(1).map(String::as_str) == Some("footprint");
