@@ -139,6 +139,20 @@ $lib" "CRYPTO_MLDSA_RUST MODULE_SIG_KEY_TYPE_MLDSA_65" || return 1
 		"ML-DSA module signing builds the verifier in: 3 rules hold"
 }
 
+# A build directory made for the first time starts as a copy of $1, a build
+# of the same kernel and architecture in another configuration, if there is
+# one: kbuild records which options each object depends on, so the build then
+# recompiles only what the options that differ reach (and the Rust crates,
+# whose commands name the build directory). Saves most of a build from nothing
+# for the configurations that differ from the test kernel's in a few options.
+seed_build_dir() {
+	[ ! -e "$KBUILD/.config" ] && [ -f "$1/vmlinux" ] || return 0
+	phase "seed: $KBUILD from $1"
+	mkdir -p "$KBUILD" &&
+		tar -C "$1" --exclude=./concurrent --exclude=./modroot --exclude='./*.cpio' -cf - . |
+		tar -C "$KBUILD" -xf -
+}
+
 build_kernel() {
 	phase "build: Linux $KVER $KNAME ${KTARGETS[*]} in $KBUILD (log: $LOGS/build-$KVER-$KNAME.log)"
 	# On x86_64, `modules` also writes Module.symvers, which the test module is built against.

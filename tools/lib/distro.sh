@@ -74,6 +74,7 @@ distro_initramfs() {
 distro_config() {
 	local name=$1 console=$LOGS/console-$KVER-$1.log rc=0 passed failed checks=()
 	select_distro_config "$name"
+	seed_build_dir "$CACHE/build-$KVER-x86_64"
 	if [ -n "$KCONFIG_BASE" ]; then
 		logged "debian-settings-$KVER" debian_settings
 		configure_kernel

@@ -38,6 +38,7 @@ insn_counts() {
 	select_arch "$1"
 	KNAME=$1-perf KBUILD=$dir
 	KCONFIG_FRAGMENTS+=("$REPO/tools/perf.config")
+	seed_build_dir "$CACHE/build-$KVER-$1"
 	configure_kernel
 	build_kernel
 	_insn_boot max "$out" || return 1
