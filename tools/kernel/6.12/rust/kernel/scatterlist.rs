@@ -10,6 +10,25 @@ use core::marker::PhantomData;
 /// A borrowed scatterlist: a `struct scatterlist` and the entries after it, chained lists
 /// included, up to the one marked last.
 ///
+/// # Examples
+///
+/// ```
+/// use kernel::{bindings, scatterlist::SgList};
+///
+/// let buf = KBox::new([7u8; 100], GFP_KERNEL)?;
+/// let mut sg = core::mem::MaybeUninit::<bindings::scatterlist>::zeroed();
+/// // SAFETY: `sg_init_one()` makes `sg` a list of one entry, `buf` (kmalloc memory, which
+/// // a scatterlist may describe).
+/// unsafe { bindings::sg_init_one(sg.as_mut_ptr(), buf.as_ptr().cast(), 100) };
+/// // SAFETY: `sg` and `buf` outlive `list`, and nothing writes them while it lives.
+/// let list = unsafe { SgList::from_raw(sg.as_mut_ptr()) };
+/// let mut len = 0;
+/// list.for_each_piece(10, 90, |piece| len += piece.len())?;
+/// assert_eq!(len, 90);
+/// assert_eq!(list.for_each_piece(10, 91, |_| ()), Err(EINVAL));
+/// # Ok::<(), Error>(())
+/// ```
+///
 /// # Invariants
 ///
 /// `sgl` is null (an empty list) or a valid scatterlist during `'a`, and the memory it

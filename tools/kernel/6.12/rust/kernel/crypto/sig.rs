@@ -22,6 +22,25 @@ use crate::{
 use core::{ffi::CStr, marker::PhantomData, ptr::NonNull};
 
 /// Bytes a caller passes to [`SigAlg::verify`]: the signature, or the message.
+///
+/// # Examples
+///
+/// ```
+/// use kernel::crypto::sig::Input;
+///
+/// let msg = Input::from_slice(b"a message");
+/// let mut at = 0;
+/// msg.for_each_piece(|piece| {
+///     assert_eq!(piece, &b"a message"[at..at + piece.len()]);
+///     at += piece.len();
+/// })?;
+/// assert_eq!(at, msg.len());
+/// let mut copy = [0u8; 9];
+/// msg.copy_to(&mut copy)?;
+/// assert_eq!(&copy, b"a message");
+/// assert_eq!(msg.copy_to(&mut [0u8; 4]), Err(EINVAL));
+/// # Ok::<(), Error>(())
+/// ```
 pub struct Input<'a>(Source<'a>);
 
 enum Source<'a> {
