@@ -9,7 +9,7 @@
 //! is allocated. [`kernel::crypto::sig`] places the key and the scratch: on Linux 6.12 the
 //! scratch is in the akcipher request, later kernels keep one per tfm.
 
-use crate::mldsa_verify::{self, PublicKey, Workspace};
+use crate::mldsa_verify::{self, PublicKey, VerifyingKey, Workspace};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, ML_DSA_87};
 use crate::{init_zeroed, Zeroable};
 use core::ffi::CStr;
@@ -100,13 +100,10 @@ impl<S: AlgSet> SigAlg for MlDsa<S> {
         }
         let copy = scratch.sig.get_mut(..sig.len()).ok_or(EBADMSG)?;
         sig.copy_to(copy)?;
-        let h = scratch.ws.start_pure(&key.pk, &[])?;
+        let pk = VerifyingKey::Decoded(&key.pk);
+        let h = scratch.ws.start_pure(pk, &[])?;
         msg.for_each_piece(|piece| h.update(piece))?;
-        Ok(mldsa_verify::verify_absorbed(
-            &mut scratch.ws,
-            &key.pk,
-            copy,
-        )?)
+        Ok(mldsa_verify::verify_absorbed(&mut scratch.ws, pk, copy)?)
     }
 }
 

@@ -15,7 +15,7 @@
 //! `struct mldsa_workspace` holds a `Workspace` of the set of the call. Both C types are
 //! sized for ML-DSA-87; the assertions below check that they are large and aligned enough.
 
-use crate::mldsa_verify::{self, Error, Message, PreHash, PublicKey, Workspace};
+use crate::mldsa_verify::{self, Error, Message, PreHash, PublicKey, VerifyingKey, Workspace};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use core::ffi::{c_int, c_uint};
 use core::mem::{align_of, size_of};
@@ -238,7 +238,7 @@ unsafe extern "C" fn mldsa_rust_verify(
             (Ok(sig), Ok(m), Ok(ctx)) => message(kind, ph, m, ctx).and_then(|msg| {
                 on_set!(key_alg(buf.tag), S => {
                     let key = &*buf.key.as_ptr().cast::<PublicKey<S>>();
-                    mldsa_verify::verify::<S>(&mut *ws.cast(), key, msg, sig)
+                    mldsa_verify::verify::<S>(&mut *ws.cast(), VerifyingKey::Decoded(key), msg, sig)
                 })
             }),
             _ => Err(Error::BadParameter),

@@ -2,8 +2,12 @@
 
 //! ML-DSA signature verification (FIPS 204, Algorithms 3, 5 and 8).
 //!
-//! No allocation: a public key is decoded once into a [`PublicKey`], and all per-verify
-//! state lives in a [`Workspace`]; the caller provides both.
+//! No allocation: all per-verify state lives in a [`Workspace`] that the caller provides,
+//! and the key is a [`VerifyingKey`]: decoded once into a [`PublicKey`] (for many
+//! verifications), or the encoding pk itself, whose rows of t1 are decoded as the rows of w
+//! need them (for one). The signature is read once: c~ and the hint are copied into the
+//! workspace, and each polynomial of z is read as it is decoded, so a caller's buffer that
+//! changes meanwhile can make a verification fail but not pass.
 //! A is never stored: four entries of a row of A at a time are sampled and multiplied into
 //! row i as they stream out of four SHAKE128s, and NTT(z) is kept packed to 3 bytes a
 //! coefficient. w1 is absorbed into the SHAKE256 that produces c~' one row at a time.
@@ -34,6 +38,9 @@ pub struct Workspace<S: ParamSet> {
     /// NTT(z), one packed polynomial per column.
     zhat: S::Cols,
     b: Buffers,
+    /// The SHAKE128 state of a fifth entry of A while the four of `b.st` run others, for
+    /// the sets whose rows take five entries at once (see [`expand_a_mul_acc`]).
+    parked: S::Parked,
 }
 
 /// 32-byte aligned, with `st` first: the vector routines permute `st` a row of 32 bytes at a
@@ -41,7 +48,7 @@ pub struct Workspace<S: ParamSet> {
 #[repr(C, align(32))]
 struct Buffers {
     /// ExpandA's four SHAKE128s; before, between and after its rows, mu, a row of
-    /// w1Encode(w1) or c~' (see [`mu`]).
+    /// NTT(t1) or of w1Encode(w1), or c~' (see [`mu`]).
     st: StateX4,
     /// NTT(-c * 2^d), packed.
     chat: PackedPoly,
@@ -49,20 +56,31 @@ struct Buffers {
     w: Poly,
     /// SHAKE256 for tr, mu, SampleInBall and c~'.
     h: Shake,
-    /// The SHAKE128 state of a fifth entry of A while the four of `st` run others (see
-    /// [`expand_a_mul_acc`]).
-    parked: [[u8; 8]; 25],
+    /// c~ of the signature, `c_tilde_len()` bytes of it.
+    c_tilde: [u8; 64],
+    /// The hint of the signature (Algorithm 21's y), `omega + k` bytes of it.
+    hint: [u8; MAX_HINT_LEN],
 }
 
-// The states' memory `st` is free outside ExpandA's rows, and Algorithm 8 keeps three
+/// The largest hint encoding, of ML-DSA-44 (omega + k = 84; `verify_from_mu` checks it).
+const MAX_HINT_LEN: usize = 84;
+
+// The states' memory `st` is free outside ExpandA's rows, and Algorithm 8 keeps four
 // values in it in turn, each at its start: mu (line 7) until it is absorbed into c~' (line
-// 12), after SampleInBall; then each row of w1Encode(w1) while it is absorbed (line 12),
-// after that row of ExpandA; and c~' (line 12) at the end. As the C verifier's named union
-// does, each has its accessor.
+// 12), after SampleInBall; then in each row, NTT(t1) of that row of an encoded key before
+// ExpandA (line 9), and the row of w1Encode(w1) while it is absorbed after it (line 12);
+// and c~' (line 12) at the end. As the C verifier's named union does, each has its
+// accessor.
 
 /// mu (Algorithm 8, line 7), in `st`.
 fn mu(st: &mut StateX4) -> &mut [u8] {
     &mut st.as_flattened_mut()[..64]
+}
+
+/// A row of NTT(t1) (Algorithm 8, line 9), decoded from an encoded key, in `st`.
+fn t1hat(st: &mut StateX4) -> &mut PackedPoly {
+    const { assert!(size_of::<PackedPoly>() <= size_of::<StateX4>()) };
+    st.as_flattened_mut().first_chunk_mut().unwrap()
 }
 
 /// A row of w1Encode(w1) (Algorithm 28) of `len` bytes (128 or 192), in `st`.
@@ -85,8 +103,10 @@ impl<S: ParamSet> Default for Workspace<S> {
                 w: [0; N],
                 st: [[0; 32]; 25],
                 h: Shake::new(),
-                parked: [[0; 8]; 25],
+                c_tilde: [0; 64],
+                hint: [0; MAX_HINT_LEN],
             },
+            parked: S::Parked::default(),
         }
     }
 }
@@ -115,21 +135,63 @@ impl<S: ParamSet> Default for PublicKey<S> {
 impl<S: ParamSet> PublicKey<S> {
     /// Decodes `pk`, using `ws` as scratch.
     pub fn decode(&mut self, ws: &mut Workspace<S>, pk: &[u8]) -> Result<(), Error> {
-        if pk.len() != S::P.pk_len() {
-            return Err(Error::Malformed);
-        }
-        let b = &mut ws.b;
-        b.h.init256();
-        b.h.update(pk);
-        b.h.squeeze(&mut self.tr);
-        let (rho, t1) = pk.split_at(32);
-        self.rho.copy_from_slice(rho);
-        for (t1hat, t1) in self.t1hat.as_mut().iter_mut().zip(t1.chunks_exact(320)) {
-            bit_unpack::<10>(t1, &mut b.w, |v| v);
-            arch::ntt(&mut b.w);
-            arch::pack(&b.w, t1hat);
+        let (key, b) = (VerifyingKey::<S>::Encoded(pk), &mut ws.b);
+        self.rho.copy_from_slice(key.rho()?);
+        self.tr.copy_from_slice(key.tr(&mut b.h, &mut b.st));
+        for (i, t1hat) in self.t1hat.as_mut().iter_mut().enumerate() {
+            *t1hat = *key.t1hat(i, &mut b.w, &mut b.st);
         }
         Ok(())
+    }
+}
+
+/// The public key of a verification, for the set `S`.
+#[derive(Clone, Copy)]
+pub enum VerifyingKey<'a, S: ParamSet> {
+    /// Decoded once, for many verifications.
+    Decoded(&'a PublicKey<S>),
+    /// The encoding pk (Algorithm 22), `S::P.pk_len()` bytes, for one: tr is hashed from it
+    /// and each row of NTT(t1) decoded as that row of w is computed, as the C verifier
+    /// does, so that no [`PublicKey`] is needed. The bytes must not change meanwhile.
+    Encoded(&'a [u8]),
+}
+
+impl<S: ParamSet> VerifyingKey<'_, S> {
+    /// rho (pkDecode, Algorithm 23); an encoding of the wrong length is malformed.
+    fn rho(&self) -> Result<&[u8], Error> {
+        match self {
+            Self::Decoded(key) => Ok(&key.rho),
+            Self::Encoded(pk) if pk.len() == S::P.pk_len() => Ok(&pk[..32]),
+            Self::Encoded(_) => Err(Error::Malformed),
+        }
+    }
+
+    /// tr = H(pk, 64) (Algorithm 8, line 6); of an encoded key, hashed with `h` into `st`,
+    /// where mu is later.
+    fn tr<'b>(&'b self, h: &mut Shake, st: &'b mut StateX4) -> &'b [u8] {
+        match self {
+            Self::Decoded(key) => &key.tr,
+            Self::Encoded(pk) => {
+                h.init256();
+                h.update(pk);
+                h.squeeze(mu(st));
+                mu(st)
+            }
+        }
+    }
+
+    /// Row i of NTT(t1) (Algorithm 8, line 9); of an encoded key whose length [`Self::rho`]
+    /// checked, pkDecode's 10-bit row taken to the NTT domain in `w`, packed into `st`.
+    fn t1hat<'b>(&'b self, i: usize, w: &mut Poly, st: &'b mut StateX4) -> &'b PackedPoly {
+        match self {
+            Self::Decoded(key) => &key.t1hat.as_ref()[i],
+            Self::Encoded(pk) => {
+                bit_unpack::<10>(&pk[32 + 320 * i..][..320], w, |v| v);
+                arch::ntt(w);
+                arch::pack(w, t1hat(st));
+                t1hat(st)
+            }
+        }
     }
 }
 
@@ -188,24 +250,25 @@ pub enum Message<'a> {
 /// Verifies `sig` over `m` under `key`.
 pub fn verify<S: ParamSet>(
     ws: &mut Workspace<S>,
-    key: &PublicKey<S>,
+    key: VerifyingKey<'_, S>,
     m: Message<'_>,
     sig: &[u8],
 ) -> Result<(), Error> {
     let b = &mut ws.b;
     match m {
-        Message::Pure { msg, ctx } => b.start_mu(&key.tr, 0, ctx)?.update(msg),
+        Message::Pure { msg, ctx } => b.start_mu(key, 0, ctx)?.update(msg),
         Message::PreHash { ph, phm, ctx } => {
             if phm.len() != ph.output_len() {
                 return Err(Error::BadParameter);
             }
-            let h = b.start_mu(&key.tr, 1, ctx)?;
+            let h = b.start_mu(key, 1, ctx)?;
             h.update(&ph.oid());
             h.update(phm);
         }
         Message::Internal(mprime) => {
+            let tr = key.tr(&mut b.h, &mut b.st);
             b.h.init256();
-            b.h.update(&key.tr);
+            b.h.update(tr);
             b.h.update(mprime);
         }
         Message::Mu(mu) => {
@@ -220,8 +283,14 @@ impl Buffers {
     /// Starts mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line
     /// 5, domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7): absorbs tr and the
     /// first three fields of M', and returns the SHAKE256 for the rest.
-    fn start_mu(&mut self, tr: &[u8], domain: u8, ctx: &[u8]) -> Result<&mut Shake, Error> {
+    fn start_mu<S: ParamSet>(
+        &mut self,
+        key: VerifyingKey<'_, S>,
+        domain: u8,
+        ctx: &[u8],
+    ) -> Result<&mut Shake, Error> {
         let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::BadParameter)?;
+        let tr = key.tr(&mut self.h, &mut self.st);
         self.h.init256();
         self.h.update(tr);
         self.h.update(&[domain, ctx_len]);
@@ -234,8 +303,12 @@ impl<S: ParamSet> Workspace<S> {
     /// Starts ML-DSA.Verify (Algorithm 3) under `key` with a context string, and returns the
     /// SHAKE256 into which the caller absorbs M, in as many pieces as it likes, before
     /// calling [`verify_absorbed`].
-    pub fn start_pure(&mut self, key: &PublicKey<S>, ctx: &[u8]) -> Result<&mut Shake, Error> {
-        self.b.start_mu(&key.tr, 0, ctx)
+    pub fn start_pure(
+        &mut self,
+        key: VerifyingKey<'_, S>,
+        ctx: &[u8],
+    ) -> Result<&mut Shake, Error> {
+        self.b.start_mu(key, 0, ctx)
     }
 }
 
@@ -243,7 +316,7 @@ impl<S: ParamSet> Workspace<S> {
 /// squeezes mu and verifies `sig` against it.
 pub fn verify_absorbed<S: ParamSet>(
     ws: &mut Workspace<S>,
-    key: &PublicKey<S>,
+    key: VerifyingKey<'_, S>,
     sig: &[u8],
 ) -> Result<(), Error> {
     let b = &mut ws.b;
@@ -254,19 +327,22 @@ pub fn verify_absorbed<S: ParamSet>(
 /// Algorithm 8 from line 8 on, with mu at the start of the workspace's buffer.
 fn verify_from_mu<S: ParamSet>(
     ws: &mut Workspace<S>,
-    key: &PublicKey<S>,
+    key: VerifyingKey<'_, S>,
     sig: &[u8],
 ) -> Result<(), Error> {
     let p = &S::P;
+    const { assert!(S::P.omega + S::P.k <= MAX_HINT_LEN) };
+    let rho = key.rho()?;
     if sig.len() != p.sig_len() {
         return Err(Error::Malformed);
     }
-    // sigDecode (Algorithm 27).
+    // sigDecode (Algorithm 27), each byte read once: c~ and the hint into the workspace.
+    let b = &mut ws.b;
     let z_len = 32 * p.z_bits() as usize;
     let (c_tilde, sig) = sig.split_at(p.c_tilde_len());
     let (z, hint) = sig.split_at(p.l * z_len);
-    check_hint(p, hint)?;
-    let b = &mut ws.b;
+    copy_to(&mut b.c_tilde, c_tilde);
+    check_hint(p, copy_to(&mut b.hint, hint))?;
     let gamma1 = 1 << p.gamma1_bits;
     for (zhat, z) in ws.zhat.as_mut().iter_mut().zip(z.chunks_exact(z_len)) {
         match p.z_bits() {
@@ -280,7 +356,7 @@ fn verify_from_mu<S: ParamSet>(
         arch::ntt(&mut b.w);
         arch::pack(&b.w, zhat);
     }
-    sample_in_ball(p, b, c_tilde);
+    sample_in_ball(p, b);
     arch::ntt(&mut b.w);
     arch::pack(&b.w, &mut b.chat);
     // c~' = H(mu || w1Encode(w1)) starts with mu, which frees the buffer.
@@ -289,14 +365,14 @@ fn verify_from_mu<S: ParamSet>(
 
     // Lines 9-12: w'approx = NTT^-1(A * NTT(z) + NTT(-c * 2^d) * NTT(t1)) row by row,
     // then w1 = UseHint(h, w'approx), absorbed into c~'.
-    let (indices, ends) = hint.split_at(p.omega);
     let mut start = 0;
     // Entries of A are sampled four at a time; a row of five takes them together.
     let n = if p.l % 4 == 1 { 5 } else { 4 };
-    for (i, (t1hat, &end)) in key.t1hat.as_ref().iter().zip(ends).enumerate() {
+    for i in 0..p.k {
+        let t1hat = key.t1hat(i, &mut b.w, &mut b.st);
         arch::pointwise(&mut b.w, t1hat, &b.chat);
         for (j, zhat) in ws.zhat.as_ref().chunks(n).enumerate() {
-            expand_a_mul_acc(b, &key.rho, i, n * j, zhat);
+            expand_a_mul_acc(b, ws.parked.as_mut(), rho, i, n * j, zhat);
         }
         // |w| < (l + 1) q: the product with NTT(t1) and l products with A, each in (-q, q).
         const { assert!((S::P.l as i64 + 1) * (Q as i64) < (1 << 31) - (1 << 22)) };
@@ -304,23 +380,29 @@ fn verify_from_mu<S: ParamSet>(
         // w1 = UseHint(h, w'approx). Each hinted coefficient r (the indices are distinct)
         // is first replaced by UseHint(1, r) * 2 * gamma2, whose HighBits is UseHint(1, r);
         // then every coefficient takes its HighBits (Algorithm 37), which is UseHint(0, r).
-        // The hint was checked, but `sig` may be a caller's buffer that changes meanwhile:
-        // a range no longer valid is a malformed signature, not a panic.
-        let hinted = indices.get(start..end as usize).ok_or(Error::Malformed)?;
-        for &m in hinted {
+        // `check_hint` bounds the row's indices: start <= end <= omega.
+        let end = b.hint[p.omega + i] as usize;
+        for &m in &b.hint[start..end] {
             let w = &mut b.w[m as usize];
             *w = use_hint(p.gamma2, caddq(*w), true) * 2 * p.gamma2;
         }
-        start = end as usize;
+        start = end;
         let row = w1_row(&mut b.st, 32 * p.w1_bits() as usize);
         arch::w1_encode(p.gamma2, &b.w, row);
         b.h.update(row);
     }
-    let c_tilde2 = self::c_tilde(&mut b.st, c_tilde.len());
+    let c_tilde2 = self::c_tilde(&mut b.st, p.c_tilde_len());
     b.h.squeeze(c_tilde2);
     // Line 13: [[c~ = c~']].
-    let accept = *c_tilde2 == *c_tilde;
+    let accept = *c_tilde2 == b.c_tilde[..p.c_tilde_len()];
     accept.then_some(()).ok_or(Error::Rejected)
+}
+
+/// Copies `src` to the start of `dst`, and returns the copy.
+fn copy_to<'a>(dst: &'a mut [u8], src: &[u8]) -> &'a [u8] {
+    let copy = &mut dst[..src.len()];
+    copy.copy_from_slice(src);
+    copy
 }
 
 /// Checks the hint encoding as HintBitUnpack (Algorithm 21) does: per row, indices
@@ -340,13 +422,13 @@ fn check_hint(p: &Params, hint: &[u8]) -> Result<(), Error> {
     padded.then_some(()).ok_or(Error::Malformed)
 }
 
-/// SampleInBall (Algorithm 29): c with tau coefficients +-1, into `b.w` as -c * 2^d.
-/// The SHAKE256 is `b.h`, squeezed 8 bytes at a time.
-fn sample_in_ball(p: &Params, b: &mut Buffers, c_tilde: &[u8]) {
+/// SampleInBall (Algorithm 29) of `b.c_tilde`: c with tau coefficients +-1, into `b.w` as
+/// -c * 2^d. The SHAKE256 is `b.h`, squeezed 8 bytes at a time.
+fn sample_in_ball(p: &Params, b: &mut Buffers) {
     let h = &mut b.h;
     let mut buf = [0; 8];
     h.init256();
-    h.update(c_tilde);
+    h.update(&b.c_tilde[..p.c_tilde_len()]);
     h.squeeze(&mut buf);
     let mut signs = u64::from_le_bytes(buf);
     let mut pos = buf.len();
@@ -372,11 +454,19 @@ fn sample_in_ball(p: &Params, b: &mut Buffers, c_tilde: &[u8]) {
 /// Samples A[i][j0 + t] = RejNTTPoly(rho || j0 + t || i) (Algorithms 30 and 32) for each
 /// `zhat[t]`, up to five at once, and adds A[i][j0 + t] * NTT(z)[j0 + t] to `b.w` one
 /// coefficient at a time as each is accepted. Four run in the lanes of `b.st`; a fifth
-/// waits in `b.parked` and, after each block, changes places with the entry furthest
-/// along, so that all five finish in about 25 / 4 permutations of the four lanes.
-fn expand_a_mul_acc(b: &mut Buffers, rho: &[u8], i: usize, j0: usize, zhat: &[PackedPoly]) {
+/// waits in `parked` (25 lanes, where a row takes five) and, after each block, changes
+/// places with the entry furthest along, so that all five finish in about 25 / 4
+/// permutations of the four lanes.
+fn expand_a_mul_acc(
+    b: &mut Buffers,
+    parked: &mut [[u8; 8]],
+    rho: &[u8],
+    i: usize,
+    j0: usize,
+    zhat: &[PackedPoly],
+) {
     let lanes = zhat.len().min(4);
-    let Buffers { st, w, parked, .. } = b;
+    let Buffers { st, w, .. } = b;
     // order[t]: the entry in lane t, and order[4] the one parked; m: the next coefficient
     // of each entry.
     let mut order = [0u8, 1, 2, 3, 4];
@@ -409,7 +499,7 @@ fn expand_a_mul_acc(b: &mut Buffers, rho: &[u8], i: usize, j0: usize, zhat: &[Pa
 }
 
 /// Exchanges state `t` of `st` with the state in `other`.
-fn swap_lane(st: &mut StateX4, t: usize, other: &mut [[u8; 8]; 25]) {
+fn swap_lane(st: &mut StateX4, t: usize, other: &mut [[u8; 8]]) {
     for (row, lane) in st.iter_mut().zip(other) {
         row[8 * t..8 * t + 8].swap_with_slice(lane);
     }

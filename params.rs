@@ -104,13 +104,16 @@ impl Params {
 /// A parameter set as a type: [`MlDsa44`], [`MlDsa65`] or [`MlDsa87`]. Keys and workspaces
 /// are made for one set (`PublicKey<MlDsa65>`), their arrays sized by it, so that using one
 /// with another set's is a compile error and nothing maps a set's dimensions to it by hand.
-pub trait ParamSet {
+pub trait ParamSet: Copy + 'static {
     /// The set's parameters.
     const P: Params;
     /// k packed polynomials, one per row of A.
     type Rows: PolyVec;
     /// l packed polynomials, one per column of A.
     type Cols: PolyVec;
+    /// The lanes of a parked SHAKE128 state: 25 where l = 1 mod 4, whose rows of A take
+    /// five entries at once, none for the other sets.
+    type Parked: AsMut<[[u8; 8]]> + Default + Send + Sync + Unpin;
 }
 
 /// A vector of packed polynomials, `[PackedPoly; M]`.
@@ -127,12 +130,14 @@ impl<const M: usize> PolyVec for [PackedPoly; M] {
 macro_rules! param_set {
     ($set:ident, $p:ident) => {
         #[doc = concat!("The type of [`", stringify!($p), "`].")]
+        #[derive(Clone, Copy)]
         pub struct $set;
 
         impl ParamSet for $set {
             const P: Params = $p;
             type Rows = [PackedPoly; $p.k];
             type Cols = [PackedPoly; $p.l];
+            type Parked = [[u8; 8]; if $p.l % 4 == 1 { 25 } else { 0 }];
         }
     };
 }

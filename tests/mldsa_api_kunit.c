@@ -557,8 +557,8 @@ static int hint_flipper(void *data)
 /*
  * A C caller's signature changes during the call: another thread flips the
  * end of the hint's last row between its value and 0, which makes the hint
- * malformed. Each call gives 0 or -EBADMSG (the hint is checked, then read
- * with bounds); none panics.
+ * malformed. Each call gives 0 or -EBADMSG (the hint is copied once, then
+ * checked and used); none panics.
  */
 static void concurrent_hint_change(struct kunit *test)
 {

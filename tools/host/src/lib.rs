@@ -7,21 +7,22 @@
 //! with another's. This verifies:
 //!
 //! ```
-//! use mldsa_host::mldsa_verify::{self, Error, Message, PublicKey, Workspace};
+//! use mldsa_host::mldsa_verify::{self, Error, Message, PublicKey, VerifyingKey, Workspace};
 //! use mldsa_host::params::MlDsa65;
 //! let (mut ws, key) = (Workspace::<MlDsa65>::default(), PublicKey::<MlDsa65>::default());
 //! let m = Message::Pure { msg: b"m", ctx: b"" };
-//! let v = mldsa_verify::verify(&mut ws, &key, m, &[]);
+//! let v = mldsa_verify::verify(&mut ws, VerifyingKey::Decoded(&key), m, &[]);
 //! assert_eq!(v, Err(Error::Malformed));
 //! ```
 //!
 //! and this, with an ML-DSA-44 key, does not compile:
 //!
 //! ```compile_fail,E0308
-//! use mldsa_host::mldsa_verify::{self, Message, PublicKey, Workspace};
+//! use mldsa_host::mldsa_verify::{self, Message, PublicKey, VerifyingKey, Workspace};
 //! use mldsa_host::params::{MlDsa44, MlDsa65};
 //! let (mut ws, key) = (Workspace::<MlDsa65>::default(), PublicKey::<MlDsa44>::default());
-//! let _ = mldsa_verify::verify(&mut ws, &key, Message::Pure { msg: b"m", ctx: b"" }, &[]);
+//! let key = VerifyingKey::Decoded(&key);
+//! let _ = mldsa_verify::verify(&mut ws, key, Message::Pure { msg: b"m", ctx: b"" }, &[]);
 //! ```
 
 // The module's kernel-independent files, built as they are: the module's directory is
@@ -43,7 +44,7 @@ pub mod shake;
 pub mod simd;
 
 pub use mldsa_verify::Message;
-use mldsa_verify::{Error, PreHash, PublicKey, Workspace};
+use mldsa_verify::{Error, PreHash, PublicKey, VerifyingKey, Workspace};
 use params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, Params, ML_DSA_44, ML_DSA_65, ML_DSA_87};
 use std::mem::size_of;
 
@@ -87,12 +88,17 @@ impl<S: ParamSet> Slot<S> {
 
     /// Verifies under the key last decoded into this slot.
     fn verify(&mut self, sig: &[u8], m: Message) -> Result<(), Error> {
-        mldsa_verify::verify(&mut self.ws, &self.key, m, sig)
+        mldsa_verify::verify(&mut self.ws, VerifyingKey::Decoded(&self.key), m, sig)
     }
 
     fn decode_and_verify(&mut self, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
         self.key.decode(&mut self.ws, pk)?;
         self.verify(sig, m)
+    }
+
+    /// Verifies under the encoded key `pk`, decoded a row at a time.
+    fn verify_encoded(&mut self, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
+        mldsa_verify::verify(&mut self.ws, VerifyingKey::Encoded(pk), m, sig)
     }
 
     /// Bytes of the workspace and of the decoded key.
@@ -156,9 +162,10 @@ impl Workspaces {
         })
     }
 
-    /// Decodes `pk` as the key for `p`, then verifies under it.
+    /// Verifies under the encoded key `pk` for `p`, as the kernel's crypto API algorithms
+    /// do: one verification per key, no decoded key.
     pub fn verify(&mut self, p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
-        on_slot!(self, p, s => s.decode_and_verify(pk, sig, m))
+        on_slot!(self, p, s => s.verify_encoded(pk, sig, m))
     }
 
     /// Decodes `pk` as the key for `p`, for [`Workspaces::verify_decoded`].
@@ -177,9 +184,17 @@ impl Workspaces {
     }
 }
 
-/// Verifies with the workspace and the decoded key on the stack, as host callers may.
+/// Verifies with the workspace and the decoded key on the stack, as host callers may, under
+/// both forms of the key: decoded first ([`PublicKey`]) and encoded ([`VerifyingKey::Encoded`]).
+/// Their result, which must be the same: a difference is a bug, and panics.
 pub fn verify(p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error> {
-    on_set!(p, S => Slot::<S>::new().decode_and_verify(pk, sig, m))
+    on_set!(p, S => {
+        let mut slot = Slot::<S>::new();
+        let encoded = slot.verify_encoded(pk, sig, m);
+        let decoded = slot.decode_and_verify(pk, sig, m);
+        assert_eq!(encoded, decoded, "the encoded and the decoded key disagree");
+        decoded
+    })
 }
 
 /// The kernel errno name of a result, as the CLI prints it.

@@ -1,9 +1,10 @@
 //! The decoded public key (`PublicKey`): decoded once, it verifies many signatures; decoding
 //! another key replaces it; bad keys are refused, and keys and workspaces are typed by their set.
+//! The encoded key (`VerifyingKey::Encoded`) verifies as the decoded one does.
 
 mod common;
 
-use mldsa_host::mldsa_verify::{self, Error, PublicKey, Workspace};
+use mldsa_host::mldsa_verify::{self, Error, PublicKey, VerifyingKey, Workspace};
 use mldsa_host::params::MlDsa44;
 use mldsa_host::peers::sets;
 use mldsa_host::{Message, Workspaces};
@@ -68,8 +69,32 @@ fn typed_key_and_workspace() {
     assert_eq!(key.decode(&mut ws, &pk[1..]), Err(Error::Malformed));
     assert_eq!(key.decode(&mut ws, &pk), Ok(()));
     let m = |msg| Message::Pure { msg, ctx: b"" };
-    let v = mldsa_verify::verify(&mut ws, &key, m(b"m"), &sig);
+    let v = mldsa_verify::verify(&mut ws, VerifyingKey::Decoded(&key), m(b"m"), &sig);
     assert_eq!(v, Ok(()));
-    let v = mldsa_verify::verify(&mut ws, &key, m(b"n"), &sig);
+    let v = mldsa_verify::verify(&mut ws, VerifyingKey::Decoded(&key), m(b"n"), &sig);
     assert_eq!(v, Err(Error::Rejected));
+}
+
+/// The encoded key: the same results as the decoded one (every test through
+/// `mldsa_host::verify` compares the two), and an encoding of the wrong length is malformed
+/// whatever the rest of the input.
+#[test]
+fn encoded_key() {
+    let pk = (sets()[0].keypair)(&[5; 32]);
+    let sig = (sets()[0].sign)(&[5; 32], b"m", b"");
+    let mut ws = Box::new(Workspace::<MlDsa44>::default());
+    let m = |msg| Message::Pure { msg, ctx: b"" };
+    let v = mldsa_verify::verify(&mut ws, VerifyingKey::Encoded(&pk), m(b"m"), &sig);
+    assert_eq!(v, Ok(()));
+    let v = mldsa_verify::verify(&mut ws, VerifyingKey::Encoded(&pk), m(b"n"), &sig);
+    assert_eq!(v, Err(Error::Rejected));
+    for pk in [&pk[1..], &[pk.as_slice(), &[0]].concat(), &[]] {
+        for m in [m(b"m"), Message::Mu(&[0; 64]), Message::Internal(b"")] {
+            let v = mldsa_verify::verify(&mut ws, VerifyingKey::Encoded(pk), m, &sig);
+            assert_eq!(v, Err(Error::Malformed));
+        }
+        assert!(ws.start_pure(VerifyingKey::Encoded(pk), b"").is_ok());
+        let v = mldsa_verify::verify_absorbed(&mut ws, VerifyingKey::Encoded(pk), &sig);
+        assert_eq!(v, Err(Error::Malformed));
+    }
 }
