@@ -2,23 +2,29 @@
 
 //! The algorithms `mldsa44`, `mldsa65` and `mldsa87` of the crypto API, as [`SigAlg`]s.
 //!
-//! The public key is decoded once, by `set_pub_key`, into the tfm (a [`Key`]). A
-//! verification works in a [`Scratch`]: the workspace of `mldsa_verify` and a copy of the
-//! signature, so that the caller's buffer is read once. The message is streamed into
-//! SHAKE256 as the crypto API hands it over (scatterlist pieces on Linux 6.12), and nothing
-//! is allocated. [`kernel::crypto::sig`] places the key and the scratch: on Linux 6.12 the
-//! scratch is in the akcipher request, later kernels keep one per tfm.
+//! The tfm keeps the public key as `set_pub_key` received it (a [`Key`], as the C
+//! `crypto/mldsa.c` keeps it), and each verification decodes it a row at a time
+//! (`VerifyingKey::Encoded`): a module signature check sets a key and verifies once. A
+//! verification works in a [`Scratch`], the workspace of `mldsa_verify`, which reads the
+//! caller's signature once; the message is streamed into SHAKE256 as the crypto API hands
+//! it over. [`kernel::crypto::sig`] places the key and the scratch: on Linux 6.12 the
+//! scratch is in the akcipher request, with a copy of the signature, which arrives in
+//! scatterlist pieces; later kernels allocate it for each verification.
 
-use crate::mldsa_verify::{self, PublicKey, VerifyingKey, Workspace};
+use crate::mldsa_verify::{self, VerifyingKey, Workspace};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParamSet, ML_DSA_87};
-use crate::{init_zeroed, Zeroable};
+use crate::Zeroable;
 use core::ffi::CStr;
 use core::marker::PhantomData;
 use kernel::crypto::sig::{Input, SigAlg};
 use kernel::prelude::*;
 
 /// The largest signature, of ML-DSA-87.
+#[cfg(linux_6_12)]
 const MAX_SIG_LEN: usize = ML_DSA_87.sig_len();
+
+/// The largest public key, of ML-DSA-87.
+const MAX_PK_LEN: usize = ML_DSA_87.pk_len();
 
 /// A parameter set as an algorithm of the crypto API: its names.
 pub(crate) trait AlgSet: ParamSet + Send + Sync + 'static {
@@ -46,20 +52,19 @@ impl AlgSet for MlDsa87 {
 /// ML-DSA of the parameter set `S`.
 pub(crate) struct MlDsa<S>(PhantomData<S>);
 
-/// A tfm's public key, and whether it holds one.
-pub(crate) struct Key<S: ParamSet> {
-    pk: PublicKey<S>,
+/// A tfm's public key: the encoding pk (FIPS 204, Algorithm 22), and whether it holds one.
+#[derive(Zeroable)]
+pub(crate) struct Key {
+    /// pk in the first `pk_len()` bytes of its set.
+    pk: [u8; MAX_PK_LEN],
     set: bool,
 }
 
-// SAFETY: A `Key` is made of byte arrays and a `bool`, for which all-zero bytes are valid
-// (no key set). (`#[derive(Zeroable)]` would also ask it of `S`, a marker type.)
-unsafe impl<S: ParamSet> Zeroable for Key<S> {}
-
-/// What one verification works in: the workspace, and the signature read once from the
-/// caller.
+/// What one verification works in: the workspace, and on Linux 6.12 the signature read
+/// once from the request's scatterlist.
 pub(crate) struct Scratch<S: ParamSet> {
     ws: Workspace<S>,
+    #[cfg(linux_6_12)]
     sig: [u8; MAX_SIG_LEN],
 }
 
@@ -77,40 +82,44 @@ impl<S: AlgSet> SigAlg for MlDsa<S> {
     const KEY_SIZE: u32 = S::P.pk_len() as u32;
     const MAX_SIZE: u32 = S::P.sig_len() as u32;
 
-    type Key = Key<S>;
+    type Key = Key;
     type Scratch = Scratch<S>;
 
-    /// pkDecode (FIPS 204, Algorithm 23), with tr and NTT(t1); on failure `key` holds no
-    /// key. The workspace this needs is allocated for the call.
-    fn set_pub_key(key: &mut Key<S>, bytes: &[u8]) -> Result {
-        key.set = false;
-        if bytes.len() != S::P.pk_len() {
+    /// Keeps pk, which pkDecode (FIPS 204, Algorithm 23) accepts at its length; on failure
+    /// `key` holds no key.
+    fn set_pub_key(key: &mut Key, bytes: &[u8]) -> Result {
+        key.set = bytes.len() == S::P.pk_len();
+        if !key.set {
             return Err(EINVAL);
         }
-        let mut ws = KBox::<Workspace<S>>::init(init_zeroed(), GFP_KERNEL)?;
-        key.pk.decode(&mut ws, bytes)?;
-        key.set = true;
+        key.pk[..bytes.len()].copy_from_slice(bytes);
         Ok(())
     }
 
     /// ML-DSA.Verify (FIPS 204, Algorithm 3) with an empty context string.
-    fn verify(key: &Key<S>, scratch: &mut Scratch<S>, sig: Input<'_>, msg: Input<'_>) -> Result {
+    fn verify(key: &Key, scratch: &mut Scratch<S>, sig: Input<'_>, msg: Input<'_>) -> Result {
         if !key.set {
             return Err(EINVAL);
         }
-        let copy = scratch.sig.get_mut(..sig.len()).ok_or(EBADMSG)?;
-        sig.copy_to(copy)?;
-        let pk = VerifyingKey::Decoded(&key.pk);
+        let pk = VerifyingKey::Encoded(&key.pk[..S::P.pk_len()]);
+        #[cfg(linux_6_12)]
+        let sig = {
+            let copy = scratch.sig.get_mut(..sig.len()).ok_or(EBADMSG)?;
+            sig.copy_to(copy)?;
+            &*copy
+        };
+        #[cfg(not(linux_6_12))]
+        let sig = sig.as_slice();
         let h = scratch.ws.start_pure(pk, &[])?;
         msg.for_each_piece(|piece| h.update(piece))?;
-        Ok(mldsa_verify::verify_absorbed(&mut scratch.ws, pk, copy)?)
+        Ok(mldsa_verify::verify_absorbed(&mut scratch.ws, pk, sig)?)
     }
 }
 
 impl<S: AlgSet> MlDsa<S> {
     /// Verifies `sig` over `msg` as `verify` does, from slices: for the self-tests.
     pub(crate) fn verify_slices(
-        key: &Key<S>,
+        key: &Key,
         scratch: &mut Scratch<S>,
         sig: &[u8],
         msg: &[u8],

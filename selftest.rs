@@ -102,7 +102,7 @@ fn run_once(kats: &[&Kat; 3]) -> Result {
 
 /// The self-test of the set `S`.
 fn cast<S: AlgSet>(kat: &Kat) -> Result {
-    let mut key = KBox::<Key<S>>::init(init_zeroed(), GFP_KERNEL)?;
+    let mut key = KBox::<Key>::init(init_zeroed(), GFP_KERNEL)?;
     let mut scratch = KBox::<Scratch<S>>::init(init_zeroed(), GFP_KERNEL)?;
     let mut bad = KVec::with_capacity(kat.sig.len(), GFP_KERNEL)?;
     bad.extend_from_slice(kat.sig, GFP_KERNEL)?;

@@ -634,9 +634,9 @@ static int tfm_worker(void *data)
 }
 
 /*
- * Four threads verify on one crypto_sig tfm at once (Linux 6.12: one
- * akcipher request each; 7.x: one at a time under the tfm's mutex): every
- * answer is right.
+ * Four threads verify on one crypto_sig tfm at once (Linux 6.12: an
+ * akcipher request each; 7.x: a workspace each, allocated for the call, and
+ * no lock held while it runs): every answer is right.
  */
 static void concurrent_tfm_verify(struct kunit *test)
 {
@@ -663,6 +663,77 @@ static void concurrent_tfm_verify(struct kunit *test)
 	}
 	crypto_free_sig(tfm);
 }
+
+#ifndef MLDSA_LINUX_6_12
+/* The verifying thread of concurrent_set_pubkey(), and its other answers. */
+struct pubkey_race {
+	struct crypto_sig *tfm;
+	const struct vector *v;
+	int other;
+	struct completion done;
+};
+
+static int pubkey_race_verifier(void *data)
+{
+	struct pubkey_race *r = data;
+	const struct vector *v = r->v;
+	int i, err;
+
+	for (i = 0; i < TFM_WORKER_ROUNDS; i++) {
+		err = crypto_sig_verify(r->tfm, v->sig, v->sig_len, v->msg,
+					v->msg_len);
+		if (err && err != -EKEYREJECTED)
+			r->other++;
+	}
+	complete(&r->done);
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+/*
+ * Linux 7.x: one thread verifies on a tfm while this one replaces its key,
+ * with the signer's and with another of the same length in turn. Each
+ * verification runs under one key or the other (0 or -EKEYREJECTED), and the
+ * key it took stays valid until it ends, though replaced meanwhile (KASAN and
+ * kmemleak check it in the debug kernel).
+ */
+static void concurrent_set_pubkey(struct kunit *test)
+{
+	const struct vector *v = &vectors[0];
+	u8 *other = kunit_kmalloc(test, v->pk_len, GFP_KERNEL);
+	struct pubkey_race r = { .v = v };
+	struct task_struct *t;
+	int i, set_err = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	memcpy(other, v->pk, v->pk_len);
+	other[v->pk_len - 1] ^= 1;
+	r.tfm = crypto_alloc_sig("mldsa44", 0, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r.tfm));
+	KUNIT_EXPECT_EQ(test, crypto_sig_set_pubkey(r.tfm, v->pk, v->pk_len), 0);
+	init_completion(&r.done);
+	t = kthread_run(pubkey_race_verifier, &r, "mldsa-kunit-pk");
+	KUNIT_EXPECT_FALSE(test, IS_ERR(t));
+	for (i = 0; !IS_ERR(t) && !completion_done(&r.done); i++) {
+		set_err |= crypto_sig_set_pubkey(r.tfm, i % 2 ? other : v->pk,
+						 v->pk_len);
+		cond_resched();
+	}
+	if (!IS_ERR(t))
+		kthread_stop(t);
+	kunit_info(test, "%d keys set during %d verifications\n", i,
+		   TFM_WORKER_ROUNDS);
+	KUNIT_EXPECT_EQ(test, set_err, 0);
+	KUNIT_EXPECT_EQ(test, r.other, 0);
+	crypto_free_sig(r.tfm);
+}
+#else
+static void concurrent_set_pubkey(struct kunit *test)
+{
+	kunit_skip(test, "Linux 6.12's akcipher callers set no key during requests");
+}
+#endif
 
 #if defined(MLDSA_LINUX_6_12) && IS_BUILTIN(CONFIG_ASYMMETRIC_PUBLIC_KEY_SUBTYPE)
 /*
@@ -714,6 +785,7 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(allocation_failures),
 	KUNIT_CASE(concurrent_hint_change),
 	KUNIT_CASE(concurrent_tfm_verify),
+	KUNIT_CASE(concurrent_set_pubkey),
 	KUNIT_CASE(public_key_data_in_place),
 	{}
 };

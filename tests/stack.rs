@@ -87,7 +87,7 @@ pub(super) fn verify_stack_usage() {
 pub(super) fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
     use crate::alg::{Key, MlDsa, Scratch};
     use kernel::crypto::sig::SigAlg;
-    let key = KBox::init(crate::init_zeroed::<Key<S>>(), GFP_KERNEL);
+    let key = KBox::init(crate::init_zeroed::<Key>(), GFP_KERNEL);
     let scratch = KBox::init(crate::init_zeroed::<Scratch<S>>(), GFP_KERNEL);
     check!(key.is_ok() && scratch.is_ok());
     let (mut key, mut scratch) = (key.unwrap(), scratch.unwrap());

@@ -10,12 +10,13 @@
 //! [`include/crypto/internal/sig.h`](srctree/include/crypto/internal/sig.h).
 
 use crate::{
+    alloc::KVBox,
     bindings,
     error::{from_err_ptr, from_result, to_result},
     ffi::{c_int, c_uint, c_void},
-    new_mutex,
+    new_spinlock,
     prelude::*,
-    sync::Mutex,
+    sync::{Arc, SpinLock, UniqueArc},
 };
 use core::{marker::PhantomData, ptr::NonNull};
 use pin_init::Zeroable;
@@ -38,6 +39,7 @@ use pin_init::Zeroable;
 /// msg.copy_to(&mut copy)?;
 /// assert_eq!(&copy, b"a message");
 /// assert_eq!(msg.copy_to(&mut [0u8; 4]), Err(EINVAL));
+/// assert_eq!(msg.as_slice(), b"a message");
 /// # Ok::<(), Error>(())
 /// ```
 pub struct Input<'a>(&'a [u8]);
@@ -65,6 +67,11 @@ impl<'a> Input<'a> {
         Ok(())
     }
 
+    /// The bytes, which this kernel's `struct sig_alg` passes in one piece.
+    pub fn as_slice(&self) -> &'a [u8] {
+        self.0
+    }
+
     /// Copies the bytes into `dst`, which must be exactly as long; fails with `EINVAL`
     /// otherwise.
     pub fn copy_to(&self, dst: &mut [u8]) -> Result {
@@ -79,9 +86,9 @@ impl<'a> Input<'a> {
 /// A signature verification algorithm: the operations of a `struct sig_alg`.
 ///
 /// Algorithms registered through this trait verify only: the crypto API's sign and
-/// set_priv_key give `-EOPNOTSUPP`. Each tfm holds a [`SigAlg::Key`] and a
-/// [`SigAlg::Scratch`] under a mutex, so its operations sleep and run one at a time; a
-/// caller that verifies in parallel allocates a tfm for each thread.
+/// set_priv_key give `-EOPNOTSUPP`. A tfm holds a [`SigAlg::Key`], which `set_pub_key`
+/// replaces, and each verification allocates a [`SigAlg::Scratch`] of its own, so that
+/// verifications on one tfm run in parallel, none of them holding a lock while it runs.
 #[vtable]
 pub trait SigAlg {
     /// The algorithm's name, which `crypto_alloc_sig()` looks up, e.g. `c"mldsa65"`.
@@ -99,14 +106,14 @@ pub trait SigAlg {
     /// The size of the largest signature, in bytes.
     const MAX_SIZE: u32;
 
-    /// The public key of a tfm: all-zero bytes when the tfm is allocated.
-    type Key: Zeroable + Send + Unpin;
+    /// The public key of a tfm, set from all-zero bytes by [`SigAlg::set_pub_key`].
+    type Key: Zeroable + Send + Sync;
 
-    /// The memory a verification works in: all-zero bytes, or what an earlier
-    /// verification on the same tfm left.
-    type Scratch: Zeroable + Send + Unpin;
+    /// The memory a verification works in: all-zero bytes when it starts. It is allocated
+    /// with `kvmalloc()` for each verification.
+    type Scratch: Zeroable;
 
-    /// Sets `key` from its encoding `pk`.
+    /// Sets `key` from its encoding `pk`; on failure the tfm holds no key.
     fn set_pub_key(key: &mut Self::Key, pk: &[u8]) -> Result;
 
     /// Verifies `sig`, a signature of `msg`, under `key`.
@@ -118,18 +125,10 @@ pub trait SigAlg {
     ) -> Result;
 }
 
-/// What a tfm of `T` holds, behind its mutex.
-struct TfmState<T: SigAlg> {
-    key: T::Key,
-    scratch: T::Scratch,
-}
-
-// SAFETY: Both fields are `Zeroable`. (`#[derive(Zeroable)]` would also ask it of `T`, which is
-// only a marker type.)
-unsafe impl<T: SigAlg> Zeroable for TfmState<T> {}
-
-/// The context of a tfm of `T`.
-type TfmCtx<T> = Mutex<TfmState<T>>;
+/// The context of a tfm of `T`: its key, if one is set. A verification takes a reference
+/// to the key under the lock and verifies without it, so that `set_pub_key` can replace
+/// the key meanwhile.
+type TfmCtx<T> = SpinLock<Option<Arc<<T as SigAlg>::Key>>>;
 
 /// Bytes to reserve for a `T` in a tfm context, which is only `CRYPTO_MINALIGN` aligned:
 /// enough to align it (see [`aligned`]).
@@ -178,7 +177,7 @@ impl<T: SigAlg> Adapter<T> {
     /// `tfm` must be a new tfm of the algorithm of `T`, passed by the crypto API to
     /// `sig_alg::init`.
     unsafe extern "C" fn init_tfm(tfm: *mut bindings::crypto_sig) -> c_int {
-        let init = new_mutex!(pin_init::init_zeroed::<TfmState<T>>());
+        let init = new_spinlock!(None);
         // SAFETY: The crypto API passes a new tfm of the algorithm, whose context is
         // `padded_size::<TfmCtx<T>>()` bytes (`cra_ctxsize`), so the aligned slot holds a
         // `TfmCtx<T>`; the tfm does not move until it is freed, after `exit_tfm`.
@@ -208,7 +207,14 @@ impl<T: SigAlg> Adapter<T> {
         // SAFETY: The crypto API passes a tfm of the algorithm, and `keylen` bytes at `key`
         // that stay readable during the call.
         let (ctx, pk) = unsafe { (Self::ctx(tfm), Self::bytes(key, keylen)) };
-        from_result(|| T::set_pub_key(&mut ctx.lock().key, pk).map(|()| 0))
+        from_result(|| {
+            let mut key = UniqueArc::<T::Key>::init(pin_init::init_zeroed(), GFP_KERNEL)?;
+            let r = T::set_pub_key(&mut key, pk);
+            let key = r.is_ok().then(|| Arc::from(key));
+            // The old key, if any, is dropped once the lock is released.
+            let _old = core::mem::replace(&mut *ctx.lock(), key);
+            r.map(|()| 0)
+        })
     }
 
     /// # Safety
@@ -232,10 +238,10 @@ impl<T: SigAlg> Adapter<T> {
                 Self::bytes(digest, dlen),
             )
         };
-        let mut state = ctx.lock();
-        let TfmState { key, scratch } = &mut *state;
         from_result(|| {
-            T::verify(key, scratch, Input(sig), Input(msg))?;
+            let key = ctx.lock().clone().ok_or(EINVAL)?;
+            let mut scratch = KVBox::<T::Scratch>::init(pin_init::init_zeroed(), GFP_KERNEL)?;
+            T::verify(&key, &mut scratch, Input(sig), Input(msg))?;
             Ok(0)
         })
     }
