@@ -32,6 +32,14 @@ int mldsa_rust_verify(const struct mldsa_pubkey *key, const u8 *sig,
 		      const u8 *ctx, size_t ctx_len, struct mldsa_workspace *ws);
 
 /*
+ * mldsa_verify(), as <crypto/mldsa.h> describes it, in the workspace @ws: the
+ * key is its encoding @pk, decoded a row at a time.
+ */
+int mldsa_rust_verify_pk(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
+			 const u8 *msg, size_t msg_len, const u8 *pk,
+			 size_t pk_len, struct mldsa_workspace *ws);
+
+/*
  * Runs the module's known-answer self-tests (selftest.rs), once; later calls
  * give the first one's result: 0 or -ELIBBAD. With @fault, on a corrupted
  * known answer. Under fips=1 a failure panics. Only when the module is built

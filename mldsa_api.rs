@@ -72,7 +72,16 @@ const _: () = assert!(align_of::<Workspace<MlDsa87>>() <= align_of::<mldsa_works
 /// `EINVAL` unless `key` and `ws` are non-null and aligned for their C types; `ELIBBAD`
 /// unless [`enable`] was called.
 fn check_call(key: *const mldsa_pubkey, ws: *const mldsa_workspace) -> Result<(), c_int> {
-    if key.is_null() || !key.is_aligned() || ws.is_null() || !ws.is_aligned() {
+    if key.is_null() || !key.is_aligned() {
+        return Err(EINVAL.to_errno());
+    }
+    check_ws(ws)
+}
+
+/// `EINVAL` unless `ws` is non-null and aligned for its C type; `ELIBBAD` unless [`enable`]
+/// was called.
+fn check_ws(ws: *const mldsa_workspace) -> Result<(), c_int> {
+    if ws.is_null() || !ws.is_aligned() {
         return Err(EINVAL.to_errno());
     }
     if !ENABLED.load(Ordering::Acquire) {
@@ -240,6 +249,44 @@ unsafe extern "C" fn mldsa_rust_verify(
                     let key = &*buf.key.as_ptr().cast::<PublicKey<S>>();
                     mldsa_verify::verify::<S>(&mut *ws.cast(), VerifyingKey::Decoded(key), msg, sig)
                 })
+            }),
+            _ => Err(Error::BadParameter),
+        }
+    };
+    to_errno(r)
+}
+
+/// `mldsa_verify()`: verifies `sig` over `msg`, with an empty context string, under the
+/// encoded key `pk` of the set `alg`, decoded a row at a time, in `ws`.
+///
+/// # Safety
+///
+/// `sig`, `msg` and `pk` must be valid for reads of their lengths (or be null, which gives
+/// `EINVAL` unless the length is 0), none of them written during the call, and `ws` valid
+/// for writes of a `struct mldsa_workspace` and used by nothing else during the call.
+#[no_mangle]
+unsafe extern "C" fn mldsa_rust_verify_pk(
+    alg: mldsa_alg,
+    sig: *const u8,
+    sig_len: usize,
+    msg: *const u8,
+    msg_len: usize,
+    pk: *const u8,
+    pk_len: usize,
+    ws: *mut mldsa_workspace,
+) -> c_int {
+    if let Err(e) = check_ws(ws) {
+        return e;
+    }
+    // SAFETY: `ws` is aligned (checked above) and the caller's, and `sig`, `msg` and `pk`
+    // are readable, as the function's safety section says; a `struct mldsa_workspace` is
+    // large enough for the `Workspace` of any set (assertions above), which needs no more
+    // alignment and holds integers only.
+    let r = unsafe {
+        match (bytes(sig, sig_len), bytes(msg, msg_len), bytes(pk, pk_len)) {
+            (Ok(sig), Ok(msg), Ok(pk)) => on_set!(alg, S => {
+                let m = Message::Pure { msg, ctx: &[] };
+                mldsa_verify::verify::<S>(&mut *ws.cast(), VerifyingKey::Encoded(pk), m, sig)
             }),
             _ => Err(Error::BadParameter),
         }

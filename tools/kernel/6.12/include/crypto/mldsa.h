@@ -70,7 +70,7 @@ struct mldsa_workspace {
 	u64 opaque[MLDSA_WORKSPACE_SIZE / 8];
 } __aligned(32);
 
-/* Everything mldsa_verify() allocates, for mldsa_verify_noalloc() */
+/* The memory of one mldsa_verify_noalloc() call: a key and a workspace */
 struct mldsa_verify_buf {
 	struct mldsa_pubkey key;
 	struct mldsa_workspace ws;
@@ -91,8 +91,9 @@ struct mldsa_verify_buf {
  *	    otherwise -EBADMSG will be returned.
  *
  * Pure ML-DSA (FIPS 204, Algorithm 3) with an empty context string. This
- * allocates a struct mldsa_verify_buf (about 14.3 KiB) for the call; use
- * mldsa_verify_noalloc() to provide it instead.
+ * allocates a struct mldsa_workspace (about 8.3 KiB) for the call, and decodes
+ * the key a row at a time; use mldsa_verify_noalloc() to provide the memory
+ * instead.
  *
  * Context: Might sleep
  * Return: 0 if the signature is valid, -EBADMSG if the signature or public
