@@ -600,6 +600,15 @@ struct tfm_worker {
 
 #define TFM_WORKER_ROUNDS 12
 
+/* Ends a worker thread: signals @done, then waits for kthread_stop(). */
+static int worker_done(struct completion *done)
+{
+	complete(done);
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
 /*
  * Verifies the valid signature and corrupted copies of it in turn on the
  * shared tfm, counts the wrong answers, then waits to be stopped.
@@ -627,10 +636,7 @@ static int tfm_worker(void *data)
 			w->wrong++;
 	}
 	kfree(sig);
-	complete(&w->done);
-	while (!kthread_should_stop())
-		schedule_timeout_uninterruptible(1);
-	return 0;
+	return worker_done(&w->done);
 }
 
 /*
@@ -685,10 +691,7 @@ static int pubkey_race_verifier(void *data)
 		if (err && err != -EKEYREJECTED)
 			r->other++;
 	}
-	complete(&r->done);
-	while (!kthread_should_stop())
-		schedule_timeout_uninterruptible(1);
-	return 0;
+	return worker_done(&r->done);
 }
 
 /*

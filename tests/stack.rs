@@ -61,8 +61,8 @@ pub(super) fn verify_stack_usage() {
 }
 
 /// A verification of the sig binding uses at most [`STACK_LIMIT`] bytes of kernel stack: the
-/// module's `verify` under the tfm's lock, SHAKE and Keccak-f included. (Measured below the
-/// lock, which may sleep, while `stack_used` runs with interrupts off.)
+/// module's `verify`, SHAKE and Keccak-f included. (Measured below the allocation of its
+/// scratch, which may sleep, while `stack_used` runs with interrupts off.)
 #[cfg(not(linux_6_12))]
 pub(super) fn verify_stack_usage() {
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};

@@ -141,9 +141,12 @@ pub trait SigAlg {
 }
 
 /// Bytes to reserve for a `T` in a tfm or request context, which is only `CRYPTO_MINALIGN`
-/// aligned: enough to align it (see [`aligned`]).
+/// aligned: enough to align it (see [`aligned`]). Evaluated in a constant, a `T` whose size
+/// the crypto API's `unsigned int` cannot hold fails the build.
 const fn padded_size<T>() -> c_uint {
-    (size_of::<T>() + align_of::<T>() - 1) as c_uint
+    let size = size_of::<T>() + align_of::<T>() - 1;
+    assert!(size <= c_uint::MAX as usize);
+    size as c_uint
 }
 
 /// The first byte of `ctx` aligned for a `T`.
@@ -157,6 +160,12 @@ fn aligned<T>(ctx: *mut c_void) -> *mut T {
 struct Adapter<T>(PhantomData<T>);
 
 impl<T: SigAlg> Adapter<T> {
+    /// Bytes of a tfm context: a [`SigAlg::Key`].
+    const CTX_SIZE: c_uint = padded_size::<T::Key>();
+
+    /// Bytes of a request context: a [`SigAlg::Scratch`].
+    const REQ_SIZE: c_uint = padded_size::<T::Scratch>();
+
     /// The key in the context of `tfm`.
     ///
     /// # Safety
@@ -164,8 +173,8 @@ impl<T: SigAlg> Adapter<T> {
     /// `tfm` must be a tfm of a [`Registration<T>`]'s algorithm.
     unsafe fn key(tfm: *mut bindings::crypto_akcipher) -> *mut T::Key {
         // SAFETY: By the safety requirement; the context is `cra_ctxsize` =
-        // `padded_size::<T::Key>()` bytes, zeroed when the tfm was allocated, so the aligned
-        // slot holds a `T::Key`.
+        // `Self::CTX_SIZE` bytes, zeroed when the tfm was allocated, so the aligned slot holds
+        // a `T::Key`.
         aligned(unsafe { bindings::akcipher_tfm_ctx(tfm) })
     }
 
@@ -175,7 +184,7 @@ impl<T: SigAlg> Adapter<T> {
     /// `akcipher_alg::init`.
     unsafe extern "C" fn init_tfm(tfm: *mut bindings::crypto_akcipher) -> c_int {
         // SAFETY: The crypto API passes a new tfm of the algorithm.
-        unsafe { bindings::akcipher_set_reqsize(tfm, padded_size::<T::Scratch>()) };
+        unsafe { bindings::akcipher_set_reqsize(tfm, Self::REQ_SIZE) };
         0
     }
 
@@ -219,10 +228,10 @@ impl<T: SigAlg> Adapter<T> {
     /// to `akcipher_alg::verify`.
     unsafe extern "C" fn verify(req: *mut bindings::akcipher_request) -> c_int {
         // SAFETY: The crypto API passes a valid request on a tfm of the algorithm, whose key
-        // is only read while requests run. The request context is
-        // `padded_size::<T::Scratch>()` bytes (`init_tfm`), ours during the call; zeroing
-        // the aligned slot makes it a valid `T::Scratch`. `src` holds
-        // `src_len + dst_len` bytes that stay readable and unchanged during the call.
+        // is only read while requests run. The request context is `Self::REQ_SIZE` bytes
+        // (`init_tfm`), ours during the call; zeroing the aligned slot makes it a valid
+        // `T::Scratch`. `src` holds `src_len + dst_len` bytes that stay readable and
+        // unchanged during the call.
         let (key, scratch, sig, msg) = unsafe {
             let key = &*Self::key(bindings::crypto_akcipher_reqtfm(req));
             let scratch = aligned::<T::Scratch>(bindings::akcipher_request_ctx(req));
@@ -302,7 +311,7 @@ impl<T: SigAlg> Adapter<T> {
         copy_name(&mut base.cra_name, T::NAME);
         copy_name(&mut base.cra_driver_name, T::DRIVER_NAME);
         base.cra_priority = T::PRIORITY;
-        base.cra_ctxsize = padded_size::<T::Key>();
+        base.cra_ctxsize = Self::CTX_SIZE;
         base.cra_module = module.as_ptr();
         alg
     }

@@ -89,6 +89,7 @@ impl<'a> Input<'a> {
 /// set_priv_key give `-EOPNOTSUPP`. A tfm holds a [`SigAlg::Key`], which `set_pub_key`
 /// replaces, and each verification allocates a [`SigAlg::Scratch`] of its own, so that
 /// verifications on one tfm run in parallel, none of them holding a lock while it runs.
+/// Both operations allocate with `GFP_KERNEL`, so they may sleep.
 #[vtable]
 pub trait SigAlg {
     /// The algorithm's name, which `crypto_alloc_sig()` looks up, e.g. `c"mldsa65"`.
@@ -106,14 +107,14 @@ pub trait SigAlg {
     /// The size of the largest signature, in bytes.
     const MAX_SIZE: u32;
 
-    /// The public key of a tfm, set from all-zero bytes by [`SigAlg::set_pub_key`].
+    /// The public key of a tfm, shared by the verifications that run on it.
     type Key: Zeroable + Send + Sync;
 
     /// The memory a verification works in: all-zero bytes when it starts. It is allocated
     /// with `kvmalloc()` for each verification.
     type Scratch: Zeroable;
 
-    /// Sets `key` from its encoding `pk`; on failure the tfm holds no key.
+    /// Sets `key`, all-zero bytes, from its encoding `pk`; on failure the tfm holds no key.
     fn set_pub_key(key: &mut Self::Key, pk: &[u8]) -> Result;
 
     /// Verifies `sig`, a signature of `msg`, under `key`.
@@ -208,12 +209,12 @@ impl<T: SigAlg> Adapter<T> {
         // that stay readable during the call.
         let (ctx, pk) = unsafe { (Self::ctx(tfm), Self::bytes(key, keylen)) };
         from_result(|| {
-            let mut key = UniqueArc::<T::Key>::init(pin_init::init_zeroed(), GFP_KERNEL)?;
-            let r = T::set_pub_key(&mut key, pk);
-            let key = r.is_ok().then(|| Arc::from(key));
-            // The old key, if any, is dropped once the lock is released.
-            let _old = core::mem::replace(&mut *ctx.lock(), key);
-            r.map(|()| 0)
+            let key = UniqueArc::<T::Key>::init(pin_init::init_zeroed(), GFP_KERNEL)
+                .and_then(|mut key| T::set_pub_key(&mut key, pk).map(|()| Arc::from(key)));
+            // The tfm holds the new key, or none if setting it failed; the old one is dropped
+            // once the lock is released, or later by the verifications that still hold it.
+            let _old = core::mem::replace(&mut *ctx.lock(), key.as_ref().ok().cloned());
+            key.map(|_| 0)
         })
     }
 
