@@ -32,7 +32,7 @@ use core::mem::MaybeUninit;
 /// assert!(!matches!(with_kernel_fpu(|| with_kernel_fpu(|| ())), Some(Some(()))));
 /// ```
 #[cfg(CONFIG_X86)]
-#[inline]
+#[must_use = "`None` means that the closure did not run"]
 pub fn with_kernel_fpu<R>(f: impl FnOnce() -> R) -> Option<R> {
     // SAFETY: `irq_fpu_usable()` has no preconditions outside NMI context.
     if !unsafe { bindings::irq_fpu_usable() } {
@@ -81,7 +81,7 @@ impl VxRegs {
 /// assert_eq!(n, Some(Some(42)));
 /// ```
 #[cfg(CONFIG_S390)]
-#[inline]
+#[must_use = "`None` means that the closure did not run"]
 pub fn with_kernel_fpu<R>(regs: VxRegs, f: impl FnOnce() -> R) -> Option<R> {
     let mut save = MaybeUninit::<bindings::kernel_fpu_16>::uninit();
     let state = save.as_mut_ptr().cast::<bindings::kernel_fpu>();
