@@ -247,7 +247,10 @@ pub enum Message<'a> {
     Mu(&'a [u8; 64]),
 }
 
-/// Verifies `sig` over `m` under `key`.
+/// Verifies `sig` over `m` under `key`. Inlined into its callers, the C entry points of the
+/// library interface, each of which calls it for each set: a frame of its own would add to
+/// the kernel stack of those calls.
+#[inline(always)]
 pub fn verify<S: ParamSet>(
     ws: &mut Workspace<S>,
     key: VerifyingKey<'_, S>,
