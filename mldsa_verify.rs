@@ -334,7 +334,7 @@ fn verify_from_mu<S: ParamSet>(
     sig: &[u8],
 ) -> Result<(), Error> {
     let p = &S::P;
-    const { assert!(S::P.omega + S::P.k <= MAX_HINT_LEN) };
+    const { assert!(S::P.omega + S::P.k <= MAX_HINT_LEN && S::P.c_tilde_len() <= 64) };
     let rho = key.rho()?;
     if sig.len() != p.sig_len() {
         return Err(Error::Malformed);
@@ -383,9 +383,10 @@ fn verify_from_mu<S: ParamSet>(
         // w1 = UseHint(h, w'approx). Each hinted coefficient r (the indices are distinct)
         // is first replaced by UseHint(1, r) * 2 * gamma2, whose HighBits is UseHint(1, r);
         // then every coefficient takes its HighBits (Algorithm 37), which is UseHint(0, r).
-        // `check_hint` bounds the row's indices: start <= end <= omega.
+        // `check_hint` bounds the row's indices (start <= end <= omega): the check of `get`
+        // costs nothing and keeps a panic out of the kernel.
         let end = b.hint[p.omega + i] as usize;
-        for &m in &b.hint[start..end] {
+        for &m in b.hint.get(start..end).ok_or(Error::Malformed)? {
             let w = &mut b.w[m as usize];
             *w = use_hint(p.gamma2, caddq(*w), true) * 2 * p.gamma2;
         }
@@ -477,7 +478,11 @@ fn expand_a_mul_acc(
     for t in (0..zhat.len()).rev() {
         shake128_start(st, t % 4, rho, &[(j0 + t) as u8, i as u8]);
         if t == 4 {
-            swap_lane(st, 0, parked);
+            // Parked as it starts; lane 0 starts entry 0 next. (A copy: `parked` may hold
+            // bytes never written, a caller's workspace as it was allocated.)
+            for (row, lane) in st.iter().zip(parked.iter_mut()) {
+                lane.copy_from_slice(&row[..8]);
+            }
         }
     }
     // Permute the lanes up to the last one still sampling.

@@ -112,7 +112,8 @@ pub trait ParamSet: Copy + 'static {
     /// l packed polynomials, one per column of A.
     type Cols: PolyVec;
     /// The lanes of a parked SHAKE128 state: 25 where l = 1 mod 4, whose rows of A take
-    /// five entries at once, none for the other sets.
+    /// five entries at once, none for the other sets. Bytes only, so that any bytes are a
+    /// valid value (the kernel's workspaces rely on it).
     type Parked: AsMut<[[u8; 8]]> + Default + Send + Sync + Unpin;
 }
 
