@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The Rust half of the library interface of `<crypto/mldsa.h>`: the two calls
-//! [`mldsa_rust_pubkey_init`] and [`mldsa_rust_verify`] (declared in `mldsa_api.h`), on
-//! which `exports.c` defines and exports the interface, and allocates for
-//! `mldsa_verify()`.
+//! The Rust half of the library interface of `<crypto/mldsa.h>`: the calls
+//! [`mldsa_rust_pubkey_init`], [`mldsa_rust_verify`] and [`mldsa_rust_verify_pk`]
+//! (declared in `mldsa_api.h`), on which `exports.c` defines and exports the interface,
+//! and allocates for `mldsa_verify()`.
 //!
-//! Each call checks that the caller's key and workspace pointers are non-null and aligned,
-//! and that a buffer is non-null unless it is empty (`EINVAL` otherwise), turns the pointers
-//! into references in its one `unsafe` block, and is safe code from there on. A key that
+//! Each call checks that the caller's key (if it takes one) and workspace pointers are
+//! non-null and aligned, and that a buffer is non-null unless it is empty (`EINVAL`
+//! otherwise), turns the pointers into references in its one `unsafe` block, and is safe
+//! code from there on. A key that
 //! `mldsa_pubkey_init()` did not write carries no tag ([`KEY_TAG`]) and gives `EINVAL`. The calls fail with `ELIBBAD` until the module's self-tests
 //! have passed ([`enable`]).
 //!

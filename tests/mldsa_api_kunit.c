@@ -671,11 +671,14 @@ static void concurrent_tfm_verify(struct kunit *test)
 }
 
 #ifndef MLDSA_LINUX_6_12
-/* The verifying thread of concurrent_set_pubkey(), and its other answers. */
+/*
+ * The verifying thread of concurrent_set_pubkey(): its verifications under
+ * the signer's key, and its answers that are neither that nor -EKEYREJECTED.
+ */
 struct pubkey_race {
 	struct crypto_sig *tfm;
 	const struct vector *v;
-	int other;
+	int valid, other;
 	struct completion done;
 };
 
@@ -688,8 +691,8 @@ static int pubkey_race_verifier(void *data)
 	for (i = 0; i < TFM_WORKER_ROUNDS; i++) {
 		err = crypto_sig_verify(r->tfm, v->sig, v->sig_len, v->msg,
 					v->msg_len);
-		if (err && err != -EKEYREJECTED)
-			r->other++;
+		r->valid += err == 0;
+		r->other += err && err != -EKEYREJECTED;
 	}
 	return worker_done(&r->done);
 }
@@ -699,7 +702,8 @@ static int pubkey_race_verifier(void *data)
  * with the signer's and with another of the same length in turn. Each
  * verification runs under one key or the other (0 or -EKEYREJECTED), and the
  * key it took stays valid until it ends, though replaced meanwhile (KASAN and
- * kmemleak check it in the debug kernel).
+ * kmemleak check it in the debug kernel). Afterwards the signer's key, set
+ * again, verifies.
  */
 static void concurrent_set_pubkey(struct kunit *test)
 {
@@ -725,10 +729,13 @@ static void concurrent_set_pubkey(struct kunit *test)
 	}
 	if (!IS_ERR(t))
 		kthread_stop(t);
-	kunit_info(test, "%d keys set during %d verifications\n", i,
-		   TFM_WORKER_ROUNDS);
+	kunit_info(test, "%d keys set during %d verifications, %d under the signer's\n",
+		   i, TFM_WORKER_ROUNDS, r.valid);
 	KUNIT_EXPECT_EQ(test, set_err, 0);
 	KUNIT_EXPECT_EQ(test, r.other, 0);
+	KUNIT_EXPECT_EQ(test, crypto_sig_set_pubkey(r.tfm, v->pk, v->pk_len), 0);
+	KUNIT_EXPECT_EQ(test, crypto_sig_verify(r.tfm, v->sig, v->sig_len, v->msg,
+						v->msg_len), 0);
 	crypto_free_sig(r.tfm);
 }
 #else

@@ -111,7 +111,8 @@ pub trait SigAlg {
     type Key: Zeroable + Send + Sync;
 
     /// The memory a verification works in: all-zero bytes when it starts. It is allocated
-    /// with `kvmalloc()` for each verification.
+    /// with `kvmalloc()` for each verification, and freed uncleared: it must not be left
+    /// holding secrets.
     type Scratch: Zeroable;
 
     /// Sets `key`, all-zero bytes, from its encoding `pk`; on failure the tfm holds no key.
