@@ -211,14 +211,11 @@ pub enum PreHash {
     Shake256 = 12,
 }
 
-impl PreHash {
-    /// The DER encoding of the function's OID.
-    fn oid(self) -> [u8; 11] {
-        [
-            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, self as u8,
-        ]
-    }
+/// The DER encoding of a pre-hash function's OID without its last arc, the function's
+/// number (FIPS 204, Algorithm 5, line 18).
+const NIST_HASH_OID: [u8; 10] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02];
 
+impl PreHash {
     /// Bytes of PH(M).
     pub fn output_len(self) -> usize {
         match self {
@@ -241,8 +238,6 @@ pub enum Message<'a> {
         phm: &'a [u8],
         ctx: &'a [u8],
     },
-    /// ML-DSA.Verify_internal (Algorithm 8): the formatted message M'.
-    Internal(&'a [u8]),
     /// External mu: Algorithm 8 from line 7 on, given mu = H(tr || M', 64).
     Mu(&'a [u8; 64]),
 }
@@ -265,14 +260,9 @@ pub fn verify<S: ParamSet>(
                 return Err(Error::BadParameter);
             }
             let h = b.start_mu(key, 1, ctx)?;
-            h.update(&ph.oid());
+            h.update(&NIST_HASH_OID);
+            h.update(&[ph as u8]);
             h.update(phm);
-        }
-        Message::Internal(mprime) => {
-            let tr = key.tr(&mut b.h, &mut b.st);
-            b.h.init256();
-            b.h.update(tr);
-            b.h.update(mprime);
         }
         Message::Mu(mu) => {
             self::mu(&mut b.st).copy_from_slice(mu);
@@ -344,8 +334,9 @@ fn verify_from_mu<S: ParamSet>(
     let z_len = 32 * p.z_bits() as usize;
     let (c_tilde, sig) = sig.split_at(p.c_tilde_len());
     let (z, hint) = sig.split_at(p.l * z_len);
-    copy_to(&mut b.c_tilde, c_tilde);
-    check_hint(p, copy_to(&mut b.hint, hint))?;
+    b.c_tilde[..c_tilde.len()].copy_from_slice(c_tilde);
+    b.hint[..hint.len()].copy_from_slice(hint);
+    check_hint(p, &b.hint[..hint.len()])?;
     let gamma1 = 1 << p.gamma1_bits;
     for (zhat, z) in ws.zhat.as_mut().iter_mut().zip(z.chunks_exact(z_len)) {
         match p.z_bits() {
@@ -400,13 +391,6 @@ fn verify_from_mu<S: ParamSet>(
     // Line 13: [[c~ = c~']].
     let accept = *c_tilde2 == b.c_tilde[..p.c_tilde_len()];
     accept.then_some(()).ok_or(Error::Rejected)
-}
-
-/// Copies `src` to the start of `dst`, and returns the copy.
-fn copy_to<'a>(dst: &'a mut [u8], src: &[u8]) -> &'a [u8] {
-    let copy = &mut dst[..src.len()];
-    copy.copy_from_slice(src);
-    copy
 }
 
 /// Checks the hint encoding as HintBitUnpack (Algorithm 21) does: per row, indices
@@ -500,15 +484,10 @@ fn expand_a_mul_acc(
                 .rev()
                 .max_by_key(|&t| m[order[t] as usize])
                 .unwrap_or(0);
-            swap_lane(st, t, parked);
+            for (row, lane) in st.iter_mut().zip(parked.iter_mut()) {
+                row[8 * t..8 * t + 8].swap_with_slice(lane);
+            }
             order.swap(t, 4);
         }
-    }
-}
-
-/// Exchanges state `t` of `st` with the state in `other`.
-fn swap_lane(st: &mut StateX4, t: usize, other: &mut [[u8; 8]]) {
-    for (row, lane) in st.iter_mut().zip(other) {
-        row[8 * t..8 * t + 8].swap_with_slice(lane);
     }
 }

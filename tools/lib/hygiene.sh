@@ -10,7 +10,8 @@
 # benchmark; a clean clone's files are newer than the cached objects, so every
 # build recompiles the module); cargo clippy --all-targets on tools/; and the raw
 # C API uses (`bindings::`) and `unsafe` left in the module's non-test Rust
-# (comments not counted). Fails unless every finding count is 0.
+# (comments not counted), and the code lines of the core (CORE_FILES). Fails
+# unless every finding count is 0.
 # The Rust files that rustfmt, with the .rustfmt.toml of kernel tree $1, would
 # change, one a line: the module's (through mldsa_main.rs), and those of
 # tools/compile-fail and tools/kernel, each read from standard input (as a file,
@@ -25,8 +26,12 @@ rustfmt_diffs() {
 	return 0
 }
 
+# The verifier's algorithm files, which know nothing of the kernel: the core.
+# arch.rs, the seam to the arch code, is not one of them.
+CORE_FILES=(params.rs ntt.rs poly.rs keccak.rs mldsa_verify.rs)
+
 hygiene_counts() {
-	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu cargo_clippy=0 c v
+	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu core cargo_clippy=0 c v
 	local rust lints=() bad l build_warnings
 	# The module's Rust, less its KUnit suite.
 	rust=$(cd "$REPO" && ls ./*.rs arch/*.rs selftest/*.rs | grep -vx ./tests.rs)
@@ -54,10 +59,13 @@ hygiene_counts() {
 	done
 	nb=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -o 'bindings::' || true; } | wc -l)
 	nu=$(cd "$REPO" && cat $rust | grep -vE '^\s*//' | { grep -ow 'unsafe' || true; } | wc -l)
+	# Lines that are neither blank nor comments.
+	core=$(cd "$REPO" && cat "${CORE_FILES[@]}" | grep -cvE '^\s*($|//)')
 	echo "hygiene: checkpatch --strict $checkpatch, rustfmt $rustfmt_files," \
 		"${lints[0]}, ${lints[1]}, compiler warnings on the module in the kernel builds" \
 		"$build_warnings, cargo clippy (tools/) $cargo_clippy;" \
-		"module non-test Rust: bindings:: $nb, unsafe $nu" | tee "$LOGS/hygiene.txt"
+		"module non-test Rust: bindings:: $nb, unsafe $nu;" \
+		"core (${CORE_FILES[*]%.rs}) $core code lines" | tee "$LOGS/hygiene.txt"
 	if [ "$bad" != 0 ]; then
 		echo "FAILED: hygiene: every count of findings must be 0 (logs: $LOGS)" >&2
 		return 1

@@ -197,6 +197,20 @@ pub fn verify(p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error
     })
 }
 
+/// mu = H(H(pk, 64) || M', 64) (FIPS 204, Algorithm 8, lines 6 and 7): ML-DSA.Verify_internal
+/// over the formatted message M' is verifying against this mu ([`Message::Mu`]).
+pub fn internal_mu(pk: &[u8], mprime: &[u8]) -> [u8; 64] {
+    let (mut h, mut tr, mut mu) = (shake::Shake::new(), [0; 64], [0; 64]);
+    h.init256();
+    h.update(pk);
+    h.squeeze(&mut tr);
+    h.init256();
+    h.update(&tr);
+    h.update(mprime);
+    h.squeeze(&mut mu);
+    mu
+}
+
 /// The kernel errno name of a result, as the CLI prints it.
 pub fn errno_name(r: Result<(), Error>) -> &'static str {
     match r {

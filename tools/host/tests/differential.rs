@@ -6,7 +6,7 @@ mod common;
 
 use mldsa_host::mldsa_verify::Error;
 use mldsa_host::peers::{sets, Set};
-use mldsa_host::{verify, Message};
+use mldsa_host::{internal_mu, verify, Message};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
 /// Keys per parameter set; each key is checked on a valid signature and ~20 mutations.
@@ -165,7 +165,7 @@ fn differential_internal_and_external_mu() {
                     flip_bit(&mut rng, &mut sig);
                 }
                 let full: Vec<u8> = [&[0u8, 0][..], &mprime].concat();
-                let ours = verify(set.p, &pk, &sig, Message::Internal(&full));
+                let ours = verify(set.p, &pk, &sig, Message::Mu(&internal_mu(&pk, &full)));
                 assert_eq!(
                     ours.is_ok(),
                     (set.rustcrypto_internal)(&pk, &full, &sig),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use mldsa_host::mldsa_verify::{self, Error, PublicKey, VerifyingKey, Workspace};
+use mldsa_host::mldsa_verify::{self, Error, PreHash, PublicKey, VerifyingKey, Workspace};
 use mldsa_host::params::MlDsa44;
 use mldsa_host::peers::sets;
 use mldsa_host::{Message, Workspaces};
@@ -89,7 +89,15 @@ fn encoded_key() {
     let v = mldsa_verify::verify(&mut ws, VerifyingKey::Encoded(&pk), m(b"n"), &sig);
     assert_eq!(v, Err(Error::Rejected));
     for pk in [&pk[1..], &[pk.as_slice(), &[0]].concat(), &[]] {
-        for m in [m(b"m"), Message::Mu(&[0; 64]), Message::Internal(b"")] {
+        for m in [
+            m(b"m"),
+            Message::Mu(&[0; 64]),
+            Message::PreHash {
+                ph: PreHash::Sha2_256,
+                phm: &[0; 32],
+                ctx: b"",
+            },
+        ] {
             let v = mldsa_verify::verify(&mut ws, VerifyingKey::Encoded(pk), m, &sig);
             assert_eq!(v, Err(Error::Malformed));
         }

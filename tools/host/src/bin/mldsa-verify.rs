@@ -14,7 +14,7 @@
 //! exit status 1.
 
 use mldsa_host::mldsa_verify;
-use mldsa_host::{errno_name, params, pre_hash, verify, Message};
+use mldsa_host::{errno_name, internal_mu, params, pre_hash, verify, Message};
 use mldsa_verify::Error;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value};
@@ -107,7 +107,7 @@ fn check(line: &[u8]) -> Result<(), Error> {
             )
         }
         (None, Some(mprime), None, None, None) if ctx.is_none() => {
-            verify(p, &pk, &sig, Message::Internal(&mprime))
+            verify(p, &pk, &sig, Message::Mu(&internal_mu(&pk, &mprime)))
         }
         (None, None, Some(mu), None, None) if ctx.is_none() => {
             let mu: &[u8; 64] = mu.as_slice().try_into().map_err(|_| Error::BadParameter)?;
