@@ -1,7 +1,7 @@
-# Kernel configurations as distributions have them, Linux 7.3 x86_64:
+# Kernel configurations as distributions have them, Linux 7.3 and 6.12 x86_64:
 # distro-shaped, with Debian's own crypto and module-signing settings
-# (linux-config-7.3) and the verifier as a module; rust-only, Rust with the
-# crypto API's sig and the SHA-3 library as modules and no verifier.
+# (linux-config-$KVER) and the verifier as a module; rust-only, Rust with the
+# crypto API's sig and SHA-3 as modules and no verifier.
 # shellcheck shell=bash
 
 # The options whose settings are Debian's: the crypto API, the crypto library,
@@ -11,12 +11,13 @@ DEBIAN_OPTIONS='CRYPTO|MODULE_SIG|SYSTEM_(TRUSTED|BLACKLIST|REVOCATION|EXTRA|DAT
 # Configuration $1 of the selected kernel, x86_64, in a build directory of its
 # own: tinyconfig, tools/x86_64-qemu.config, then for distro-shaped Debian's
 # settings of DEBIAN_OPTIONS (KCONFIG_BASE, unchecked: some need hardware or
-# networking that a QEMU kernel leaves out), and the checked fragment
-# tools/$1.config. rust-only is the kernel alone: no modules are built.
+# networking that a QEMU kernel leaves out), and the checked fragments
+# tools/$1.config and tools/$1-$KVER.config. rust-only is the kernel alone: no
+# modules are built.
 select_distro_config() {
 	select_arch x86_64
 	KNAME=x86_64-$1 KBUILD=$CACHE/build-$KVER-$1
-	KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "$REPO/tools/$1.config")
+	KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "$REPO/tools/$1.config" "$REPO/tools/$1-$KVER.config")
 	case $1 in
 	distro-shaped) KCONFIG_BASE=$CACHE/distro/debian-$KVER.config ;;
 	rust-only) KTARGETS=(bzImage) ;;
@@ -30,7 +31,7 @@ select_distro_config() {
 # rewritten only when they change (configure_kernel hashes it).
 debian_settings() {
 	local new=$KCONFIG_BASE.new
-	fetch_backport "linux-config-$KVER" || return 1
+	fetch_kernel_config || return 1
 	mkdir -p "${KCONFIG_BASE%/*}"
 	xz -dc "$CACHE/deb/linux-config-$KVER/usr/src/linux-config-$KVER/config.amd64_none_amd64.xz" |
 		grep -E "^(# )?CONFIG_($DEBIAN_OPTIONS)[A-Z0-9_]*[= ]" >"$new" || return 1
@@ -122,7 +123,7 @@ distro_config() {
 # own settings, the trusted keys and the signing key, come from olddefconfig
 # and configure_kernel).
 debian_full_settings() {
-	fetch_backport "linux-config-$KVER" || return 1
+	fetch_kernel_config || return 1
 	mkdir -p "${KCONFIG_BASE%/*}"
 	xz -dc "$CACHE/deb/linux-config-$KVER/usr/src/linux-config-$KVER/config.amd64_none_amd64.xz" \
 		>"$KCONFIG_BASE.new" || return 1

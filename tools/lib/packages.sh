@@ -137,6 +137,27 @@ fetch_backport() {
 		echo "$ver $sum" >"$dir.stamp"
 }
 
+# Package $1 at version $2 from the machine's own apt sources, downloaded (not
+# installed) and unpacked in $CACHE/deb/$1.
+fetch_release_package() {
+	local dir=$CACHE/deb/$1 debs=$CACHE/deb/$1.debs
+	[ "$(cat "$dir.stamp" 2>/dev/null)" = "$2" ] && return 0
+	rm -rf "$debs" && mkdir -p "$debs" &&
+		(cd "$debs" && apt-get -o APT::Sandbox::User=root download "$1=$2") &&
+		rm -rf "$dir" "$dir.stamp" && mkdir -p "$dir" && dpkg -x "$debs"/*.deb "$dir" &&
+		rm -rf "$debs" && echo "$2" >"$dir.stamp"
+}
+
+# Debian's kernel configurations of the selected kernel, in
+# $CACHE/deb/linux-config-$KVER: 7.3's pinned from trixie-backports, 6.12's
+# from the machine's release, of the version of its linux-source-6.12.
+fetch_kernel_config() {
+	case $KVER in
+	6.12) fetch_release_package linux-config-6.12 "$(dpkg-query -W -f '${Version}' linux-source-6.12)" ;;
+	7.3) fetch_backport linux-config-7.3 ;;
+	esac
+}
+
 # The pristine source tarball of the selected kernel ($KSRC_TARBALL), fetched
 # where it is missing.
 fetch_kernel_source() {
