@@ -747,10 +747,13 @@ static void concurrent_set_pubkey(struct kunit *test)
 
 #if defined(MLDSA_LINUX_6_12) && IS_BUILTIN(CONFIG_ASYMMETRIC_PUBLIC_KEY_SUBTYPE)
 /*
- * Linux 6.12's public_key_verify_signature() hands ML-DSA the signed data in
- * place, page by page (tools/patches/6.12/0006). Data at the end of a vmalloc
- * area verifies; one byte more runs into the unmapped guard page after it,
- * which has no page: -EINVAL, before anything reads it.
+ * Linux 6.12's public_key_verify_signature() hands ML-DSA the signature and
+ * the signed data in place, page by page (tools/patches/6.12/0006), wherever
+ * they are: here in a vmalloc area, the signature across a page boundary, the
+ * data at the area's end. They verify; one byte more of data runs into the
+ * unmapped guard page after the area, which has no page: -EINVAL, before
+ * anything reads it. (Built as a module, the vectors themselves are in module
+ * memory, which the crypto API path reads too.)
  */
 static void public_key_data_in_place(struct kunit *test)
 {
@@ -760,15 +763,18 @@ static void public_key_data_in_place(struct kunit *test)
 		.id_type = "X509", .pkey_algo = "mldsa44",
 	};
 	struct public_key_signature sig = {
-		.s = (u8 *)v->sig, .s_size = v->sig_len,
+		.s_size = v->sig_len,
 		.pkey_algo = "mldsa44", .hash_algo = "none", .encoding = "raw",
 		.algo_takes_data = true,
 	};
-	u8 *area = vmalloc(PAGE_SIZE);
+	u8 *area = vmalloc(3 * PAGE_SIZE);
 
 	KUNIT_ASSERT_NOT_NULL(test, area);
+	KUNIT_ASSERT_LE(test, v->sig_len, 2 * PAGE_SIZE - 16);
 	KUNIT_ASSERT_LE(test, v->msg_len, PAGE_SIZE);
-	sig.digest = area + PAGE_SIZE - v->msg_len;
+	sig.s = area + PAGE_SIZE - 16;
+	memcpy(sig.s, v->sig, v->sig_len);
+	sig.digest = area + 3 * PAGE_SIZE - v->msg_len;
 	sig.digest_size = v->msg_len;
 	memcpy(sig.digest, v->msg, v->msg_len);
 	KUNIT_EXPECT_EQ(test, public_key_verify_signature(&pkey, &sig), 0);
