@@ -76,6 +76,14 @@ pub fn cpu_has_xfeatures(states: XFeatures) -> bool {
 
 /// Whether the machine has the vector facility (facility 129, z13 and later), whose
 /// registers kernel code may use in a [`crate::fpu::with_kernel_fpu`] section.
+///
+/// # Examples
+///
+/// ```
+/// use kernel::cpufeature::cpu_has_vx;
+///
+/// pr_info!("vector facility: {}\n", if cpu_has_vx() { "yes" } else { "no" });
+/// ```
 #[cfg(CONFIG_S390)]
 #[inline]
 pub fn cpu_has_vx() -> bool {

@@ -17,6 +17,14 @@ pub mod sig;
 ///
 /// In FIPS mode an algorithm whose self-test fails must not be used: see
 /// [`fips_self_test_failed`].
+///
+/// # Examples
+///
+/// ```
+/// use kernel::crypto::fips_enabled;
+///
+/// pr_info!("FIPS mode: {}\n", if fips_enabled() { "on" } else { "off" });
+/// ```
 pub fn fips_enabled() -> bool {
     // SAFETY: The helper only reads `fips_enabled`, which is set while the command line is
     // parsed and never written after.

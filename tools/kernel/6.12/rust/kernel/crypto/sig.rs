@@ -332,6 +332,58 @@ fn copy_name(dst: &mut [c_char], name: &CStr) {
 /// for. So the `struct akcipher_alg` lives in memory of its own, which the crypto API frees
 /// through `cra_destroy` when it drops its last reference.
 ///
+/// # Examples
+///
+/// A toy algorithm whose one valid signature, of any message, is the key itself, registered
+/// and then reached by name through a tfm, as `crypto_alloc_sig()` callers reach it:
+///
+/// ```
+/// use core::ffi::CStr;
+/// use kernel::crypto::{
+///     fips_enabled,
+///     sig::{Input, Registration, Sig, SigAlg},
+/// };
+///
+/// struct KeyIsSig;
+///
+/// #[vtable]
+/// impl SigAlg for KeyIsSig {
+///     const NAME: &'static CStr = c"key-is-sig";
+///     const DRIVER_NAME: &'static CStr = c"key-is-sig-example";
+///     const PRIORITY: i32 = 100;
+///     const KEY_SIZE: u32 = 4;
+///     const MAX_SIZE: u32 = 4;
+///     type Key = [u8; 4];
+///     type Scratch = [u8; 4];
+///
+///     fn set_pub_key(key: &mut [u8; 4], pk: &[u8]) -> Result {
+///         Input::from_slice(pk).copy_to(key)
+///     }
+///
+///     fn verify(key: &[u8; 4], copy: &mut [u8; 4], sig: Input<'_>, _: Input<'_>) -> Result {
+///         sig.copy_to(copy)?;
+///         if copy == key { Ok(()) } else { Err(EKEYREJECTED) }
+///     }
+/// }
+///
+/// // In FIPS mode the crypto API refuses algorithms that it has no self-test for.
+/// if fips_enabled() {
+///     return Ok(());
+/// }
+/// # use kernel::ThisModule;
+/// # // SAFETY: A null module is what built-in code has, as these examples are.
+/// # static THIS_MODULE: ThisModule = unsafe { ThisModule::from_ptr(core::ptr::null_mut()) };
+/// let module = &THIS_MODULE;
+/// let _registration = Registration::<KeyIsSig>::new(module)?;
+/// let mut tfm = Sig::new(c"key-is-sig")?;
+/// assert_eq!(tfm.driver_name(), c"key-is-sig-example");
+/// tfm.set_pub_key(b"abcd")?;
+/// assert_eq!(tfm.verify(b"abcd", b"a message"), Ok(()));
+/// assert_eq!(tfm.verify(b"abce", b"a message"), Err(EKEYREJECTED));
+/// assert_eq!(tfm.verify(b"abc", b"a message"), Err(EINVAL));
+/// # Ok::<(), Error>(())
+/// ```
+///
 /// # Invariants
 ///
 /// `alg` is a `struct akcipher_alg` allocated as a [`KBox`] by [`Registration::new`] and

@@ -133,9 +133,12 @@ pub trait SigAlg {
 type TfmCtx<T> = SpinLock<Option<Arc<<T as SigAlg>::Key>>>;
 
 /// Bytes to reserve for a `T` in a tfm context, which is only `CRYPTO_MINALIGN` aligned:
-/// enough to align it (see [`aligned`]).
+/// enough to align it (see [`aligned`]). Evaluated in a constant, a `T` whose size the
+/// crypto API's `unsigned int` cannot hold fails the build.
 const fn padded_size<T>() -> c_uint {
-    (size_of::<T>() + align_of::<T>() - 1) as c_uint
+    let size = size_of::<T>() + align_of::<T>() - 1;
+    assert!(size <= c_uint::MAX as usize);
+    size as c_uint
 }
 
 /// The first byte of `ctx` aligned for a `T`.
@@ -310,7 +313,7 @@ impl<T: SigAlg> Adapter<T> {
         copy_name(&mut base.cra_name, T::NAME);
         copy_name(&mut base.cra_driver_name, T::DRIVER_NAME);
         base.cra_priority = T::PRIORITY;
-        base.cra_ctxsize = padded_size::<TfmCtx<T>>();
+        base.cra_ctxsize = const { padded_size::<TfmCtx<T>>() };
         base.cra_module = module.as_ptr();
         alg
     }
@@ -330,6 +333,55 @@ fn copy_name(dst: &mut [crate::ffi::c_char], name: &CStr) {
 /// from it keeps a reference until it is freed, which the unregistration does not wait
 /// for. So the `struct sig_alg` lives in memory of its own, which the crypto API frees
 /// through `cra_destroy` when it drops its last reference.
+///
+/// # Examples
+///
+/// A toy algorithm whose one valid signature, of any message, is the key itself, registered
+/// and then reached by name through a tfm, as `crypto_alloc_sig()` callers reach it:
+///
+/// ```
+/// use core::ffi::CStr;
+/// use kernel::crypto::{
+///     fips_enabled,
+///     sig::{Input, Registration, Sig, SigAlg},
+/// };
+///
+/// struct KeyIsSig;
+///
+/// #[vtable]
+/// impl SigAlg for KeyIsSig {
+///     const NAME: &'static CStr = c"key-is-sig";
+///     const DRIVER_NAME: &'static CStr = c"key-is-sig-example";
+///     const PRIORITY: i32 = 100;
+///     const KEY_SIZE: u32 = 4;
+///     const MAX_SIZE: u32 = 4;
+///     type Key = [u8; 4];
+///     type Scratch = [u8; 4];
+///
+///     fn set_pub_key(key: &mut [u8; 4], pk: &[u8]) -> Result {
+///         Input::from_slice(pk).copy_to(key)
+///     }
+///
+///     fn verify(key: &[u8; 4], copy: &mut [u8; 4], sig: Input<'_>, _: Input<'_>) -> Result {
+///         sig.copy_to(copy)?;
+///         if copy == key { Ok(()) } else { Err(EKEYREJECTED) }
+///     }
+/// }
+///
+/// // In FIPS mode the crypto API refuses algorithms that it has no self-test for.
+/// if fips_enabled() {
+///     return Ok(());
+/// }
+/// let module = kernel::module::this_module::<crate::LocalModule>();
+/// let _registration = Registration::<KeyIsSig>::new(module)?;
+/// let mut tfm = Sig::new(c"key-is-sig")?;
+/// assert_eq!(tfm.driver_name(), c"key-is-sig-example");
+/// tfm.set_pub_key(b"abcd")?;
+/// assert_eq!(tfm.verify(b"abcd", b"a message"), Ok(()));
+/// assert_eq!(tfm.verify(b"abce", b"a message"), Err(EKEYREJECTED));
+/// assert_eq!(tfm.verify(b"abc", b"a message"), Err(EINVAL));
+/// # Ok::<(), Error>(())
+/// ```
 ///
 /// # Invariants
 ///
