@@ -8,9 +8,9 @@
 //! Each call checks that the caller's key (if it takes one) and workspace pointers are
 //! non-null and aligned, and that a buffer is non-null unless it is empty (`EINVAL`
 //! otherwise), turns the pointers into references in its one `unsafe` block, and is safe
-//! code from there on. A key that
-//! `mldsa_pubkey_init()` did not write carries no tag ([`KEY_TAG`]) and gives `EINVAL`. The calls fail with `ELIBBAD` until the module's self-tests
-//! have passed ([`enable`]).
+//! code from there on. A key that `mldsa_pubkey_init()` did not write carries no tag
+//! ([`KEY_TAG`]) and gives `EINVAL`. The calls fail with `ELIBBAD` until the module's
+//! self-tests have passed ([`enable`]).
 //!
 //! A `struct mldsa_pubkey` holds a [`KeyBuf`]: the set and a `PublicKey` of that set. A
 //! `struct mldsa_workspace` holds a `Workspace` of the set of the call. Both C types are
@@ -144,8 +144,8 @@ macro_rules! on_set {
 /// # Safety
 ///
 /// `key` must be valid for writes of a `struct mldsa_pubkey`, `pk` for reads of `pk_len`
-/// bytes (or be null, which gives `EINVAL` unless `pk_len` is 0) and `ws` for writes of a `struct mldsa_workspace`, each used by
-/// nothing else during the call.
+/// bytes (or be null, which gives `EINVAL` unless `pk_len` is 0) and `ws` for writes of a
+/// `struct mldsa_workspace`, each used by nothing else during the call.
 #[no_mangle]
 unsafe extern "C" fn mldsa_rust_pubkey_init(
     key: *mut mldsa_pubkey,
@@ -222,8 +222,9 @@ fn message<'a>(
 /// # Safety
 ///
 /// `key` must be valid for reads of a `struct mldsa_pubkey`, `sig`, `m` and `ctx` for reads
-/// of their lengths (or be null, which gives `EINVAL` unless the length is 0), none of them written during the call, and `ws`
-/// valid for writes of a `struct mldsa_workspace` and used by nothing else during the call.
+/// of their lengths (or be null, which gives `EINVAL` unless the length is 0), none of them
+/// written during the call, and `ws` valid for writes of a `struct mldsa_workspace` and
+/// used by nothing else during the call.
 #[no_mangle]
 unsafe extern "C" fn mldsa_rust_verify(
     key: *const mldsa_pubkey,
