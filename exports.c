@@ -76,16 +76,13 @@ int mldsa_verify_mu(const struct mldsa_pubkey *key, const u8 *sig,
 }
 EXPORT_SYMBOL_GPL(mldsa_verify_mu);
 
+/* As mldsa_verify(), in the caller's workspace: the key is decoded a row at a time */
 int mldsa_verify_noalloc(struct mldsa_verify_buf *buf, enum mldsa_alg alg,
 			 const u8 *sig, size_t sig_len, const u8 *msg,
 			 size_t msg_len, const u8 *pk, size_t pk_len)
 {
-	int err = mldsa_pubkey_init(&buf->key, alg, pk, pk_len, &buf->ws);
-
-	if (err)
-		return err;
-	return mldsa_verify_ctx(&buf->key, sig, sig_len, msg, msg_len, NULL, 0,
-				&buf->ws);
+	return mldsa_rust_verify_pk(alg, sig, sig_len, msg, msg_len, pk, pk_len,
+				    buf ? &buf->ws : NULL);
 }
 EXPORT_SYMBOL_GPL(mldsa_verify_noalloc);
 

@@ -112,9 +112,12 @@ macro_rules! count_set {
             counted::<{ $nn << 4 | 1 }>(&mut one_shot)
         });
         counted::<{ $nn << 4 | 2 }>(&mut one_shot);
-        let buf = buf.as_mut_ptr();
-        // SAFETY: `buf` is valid for writes; only the fields' addresses are taken.
-        let (key, ws) = unsafe { (&raw mut (*buf).key, &raw mut (*buf).ws) };
+        let key = KBox::<bindings::mldsa_pubkey>::new_uninit(GFP_KERNEL);
+        check!(key.is_ok());
+        let (mut key, buf) = (key.unwrap(), buf.as_mut_ptr());
+        let key = key.as_mut_ptr();
+        // SAFETY: `buf` is valid for writes; only the field's address is taken.
+        let ws = unsafe { &raw mut (*buf).ws };
         // SAFETY: `key` and `ws` are ours, of the right types and alignment.
         let rc = unsafe { bindings::mldsa_pubkey_init(key, alg, pk.as_ptr(), pk.len(), ws) };
         check!(rc == 0);

@@ -331,6 +331,14 @@ static void bad_arguments(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, mldsa_verify_mu(NULL, v->sig, v->sig_len,
 					      mem, ws), -EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_noalloc(NULL, v->alg, v->sig,
+						   v->sig_len, v->msg,
+						   v->msg_len, v->pk,
+						   v->pk_len), -EINVAL);
+	KUNIT_EXPECT_EQ(test, mldsa_verify_noalloc((void *)bad_ws, v->alg,
+						   v->sig, v->sig_len, v->msg,
+						   v->msg_len, v->pk,
+						   v->pk_len), -EINVAL);
 	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,
 					       v->msg_len, NULL, 0, ws), 0);
 	/* A NULL buffer with a length that is not 0. */

@@ -70,9 +70,11 @@ struct mldsa_workspace {
 	u64 opaque[MLDSA_WORKSPACE_SIZE / 8];
 } __aligned(32);
 
-/* The memory of one mldsa_verify_noalloc() call: a key and a workspace */
+/*
+ * The memory of one mldsa_verify_noalloc() call: a workspace, as the key is
+ * decoded a row at a time
+ */
 struct mldsa_verify_buf {
-	struct mldsa_pubkey key;
 	struct mldsa_workspace ws;
 };
 
