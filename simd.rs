@@ -26,7 +26,8 @@ pub(crate) enum Level {
 /// The current [`Level`].
 static LEVEL: AtomicU8 = AtomicU8::new(Level::All as u8);
 
-/// Whether the current level allows the code of level `l`.
+/// Whether the current level allows the code of level `l`; only the SIMD routines ask.
+#[cfg(any(CONFIG_CRYPTO_MLDSA_AVX2, CONFIG_CRYPTO_MLDSA_S390_VX))]
 fn allows(l: Level) -> bool {
     LEVEL.load(Relaxed) >= l as u8
 }
