@@ -104,13 +104,14 @@ static const struct {
 /*
  * As Linux 7.0's: the lengths are checked before anything is allocated, and
  * what was allocated is freed with its contents cleared (FIPS 204, Section
- * 3.6.3, although nothing here is secret). Only a workspace is allocated: the
- * key is decoded a row at a time, as the C does.
+ * 3.6.3, although nothing here is secret). Only mldsa_verify_noalloc()'s
+ * buffer, a workspace, is allocated: the key is decoded a row at a time, as
+ * the C does.
  */
 int mldsa_verify(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
 		 const u8 *msg, size_t msg_len, const u8 *pk, size_t pk_len)
 {
-	struct mldsa_workspace *ws;
+	struct mldsa_verify_buf *buf;
 	int err;
 
 	if ((unsigned int)alg >= ARRAY_SIZE(mldsa_lengths))
@@ -118,12 +119,12 @@ int mldsa_verify(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
 	if (pk_len != mldsa_lengths[alg].pk_len ||
 	    sig_len != mldsa_lengths[alg].sig_len)
 		return -EBADMSG;
-	ws = kvmalloc_obj(*ws, GFP_KERNEL);
-	if (!ws)
+	buf = kvmalloc_obj(*buf, GFP_KERNEL);
+	if (!buf)
 		return -ENOMEM;
-	err = mldsa_rust_verify_pk(alg, sig, sig_len, msg, msg_len, pk, pk_len,
-				   ws);
-	kvfree_sensitive(ws, sizeof(*ws));
+	err = mldsa_verify_noalloc(buf, alg, sig, sig_len, msg, msg_len, pk,
+				   pk_len);
+	kvfree_sensitive(buf, sizeof(*buf));
 	return err;
 }
 EXPORT_SYMBOL_GPL(mldsa_verify);
