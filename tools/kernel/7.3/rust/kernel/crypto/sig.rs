@@ -215,10 +215,14 @@ impl<T: SigAlg> Adapter<T> {
         from_result(|| {
             let key = UniqueArc::<T::Key>::init(pin_init::init_zeroed(), GFP_KERNEL)
                 .and_then(|mut key| T::set_pub_key(&mut key, pk).map(|()| Arc::from(key)));
+            let (key, r) = match key {
+                Ok(key) => (Some(key), Ok(0)),
+                Err(e) => (None, Err(e)),
+            };
             // The tfm holds the new key, or none if setting it failed; the old one is dropped
             // once the lock is released, or later by the verifications that still hold it.
-            let _old = core::mem::replace(&mut *ctx.lock(), key.as_ref().ok().cloned());
-            key.map(|_| 0)
+            let _old = core::mem::replace(&mut *ctx.lock(), key);
+            r
         })
     }
 
