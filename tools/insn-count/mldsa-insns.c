@@ -16,6 +16,13 @@
  * with one vCPU and -icount, so that the boot is the same each time). At exit
  * it writes "LABEL COUNT" a line, in order, to the file given as out=PATH.
  *
+ * With enter=ADDR,leave=ADDR (hexadecimal guest addresses), the instruction
+ * at enter starts an interval labelled SPAN_LABEL (0xffff), and is counted,
+ * and the one at leave stops it: with enter a kernel function's first
+ * instruction and leave the one after its call, the function from its start
+ * to its return, for code that has no markers (the kernel is booted without
+ * KASLR, so that its addresses are those of System.map).
+ *
  * Built against include/qemu/qemu-plugin.h of Debian's qemu source package,
  * the QEMU that runs the guest (7.2, plugin API version 1).
  */
@@ -31,6 +38,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define MAX_VCPUS 64
 #define MAX_INTERVALS 65536
 
+#define SPAN_LABEL 0xffff
+
 enum marker { NONE, START, STOP };
 
 static struct vcpu {
@@ -45,6 +54,7 @@ static struct {
 } intervals[MAX_INTERVALS];
 static unsigned int n_intervals;
 static char *out_path;
+static uint64_t span_enter, span_leave;
 
 /* Whether the instruction is a marker, and its label. */
 static enum marker marker(const struct qemu_plugin_insn *insn, uint16_t *label)
@@ -52,7 +62,14 @@ static enum marker marker(const struct qemu_plugin_insn *insn, uint16_t *label)
 	static const uint8_t x86[] = { 0x0f, 0x1f, 0x80 }, s390[] = { 0xc0, 0x04, 0x53 };
 	const uint8_t *b = qemu_plugin_insn_data(insn);
 	size_t len = qemu_plugin_insn_size(insn);
+	uint64_t vaddr = qemu_plugin_insn_vaddr(insn);
 
+	if (span_enter && vaddr == span_enter) {
+		*label = SPAN_LABEL;
+		return START;
+	}
+	if (span_leave && vaddr == span_leave)
+		return STOP;
 	if (len == 7 && !memcmp(b, x86, 3) && b[6] == 0x53 && (b[5] & ~1) == 0x44) {
 		*label = b[3] | b[4] << 8;
 		return b[5] == 0x44 ? START : STOP;
@@ -81,6 +98,13 @@ static void start_exec(unsigned int vcpu, void *label)
 	vcpus[vcpu].on = 1;
 	vcpus[vcpu].n = 0;
 	vcpus[vcpu].label = (uintptr_t)label;
+}
+
+/* The span's first instruction, which is counted. */
+static void enter_exec(unsigned int vcpu, void *unused)
+{
+	start_exec(vcpu, (void *)(uintptr_t)SPAN_LABEL);
+	vcpus[vcpu].n = 1;
 }
 
 static void stop_exec(unsigned int vcpu, void *unused)
@@ -119,7 +143,8 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 		switch (marker(insn, &label)) {
 		case START:
-			qemu_plugin_register_vcpu_insn_exec_cb(insn, start_exec,
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, label == SPAN_LABEL ?
+							       enter_exec : start_exec,
 							       QEMU_PLUGIN_CB_NO_REGS,
 							       (void *)(uintptr_t)label);
 			break;
@@ -149,12 +174,24 @@ static void at_exit(qemu_plugin_id_t id, void *unused)
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	if (argc != 1 || strncmp(argv[0], "out=", 4) || info->system.max_vcpus > MAX_VCPUS) {
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "out=", 4))
+			out_path = strdup(argv[i] + 4);
+		else if (!strncmp(argv[i], "enter=", 6))
+			span_enter = strtoull(argv[i] + 6, NULL, 16);
+		else if (!strncmp(argv[i], "leave=", 6))
+			span_leave = strtoull(argv[i] + 6, NULL, 16);
+		else
+			break;
+	}
+	if (i < argc || !out_path || !span_enter != !span_leave ||
+	    info->system.max_vcpus > MAX_VCPUS) {
 		fprintf(stderr, "mldsa-insns: usage: -plugin %s (at most %d vCPUs)\n",
-			"mldsa-insns.so,out=PATH", MAX_VCPUS);
+			"mldsa-insns.so,out=PATH[,enter=ADDR,leave=ADDR]", MAX_VCPUS);
 		return -1;
 	}
-	out_path = strdup(argv[0] + 4);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;

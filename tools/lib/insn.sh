@@ -77,6 +77,8 @@ insn_counts() {
 		echo "FAILED: the C verifier ran no faster with the x86 SHA-3 arch code" >&2
 		return 1
 	}
+	# The whole module signature check (tools/lib/modcheck.sh), on this kernel.
+	[ "$1" != x86_64 ] || modcheck_counts
 }
 
 # A boot of the perf kernel on QEMU -cpu $1 under the plugin, its counts into $2.
