@@ -4,9 +4,10 @@
 //! run (the AVX2 routines of `arch/x86/`, the s390 vector-facility NTT of `arch/s390/`),
 //! and the portable code otherwise, with the same result. The kernel and the host harness
 //! build this file alike; each provides its own `crate::simd`, which decides whether the
-//! routines may run and runs each call in its own short FPU section.
+//! routines may run and runs each call in its own short FPU section, and its own
+//! `crate::shake`, whose Keccak-f\[1600\] is the SHA-3 library's.
 
-use crate::keccak::{keccak_f1600, StateX4};
+use crate::keccak::{keccak_f1600, keccak_f1600_with, StateX4};
 use crate::ntt;
 use crate::params::{PackedPoly, Poly};
 use crate::poly;
@@ -72,10 +73,15 @@ pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
 }
 
 /// Permutes states 0..`states`; the others are scratch, which the vector routines
-/// permute too.
+/// permute too. Without those, the SHA-3 library permutes each state where its permutation
+/// is arch code (`crate::simd::library_keccak`), faster than the portable one.
 pub fn keccak_f1600_x4(st: &mut StateX4, states: usize) {
     avx2!(s => s.keccak_f1600_x4(st));
-    (0..states).for_each(|s| keccak_f1600(st, s));
+    if crate::simd::library_keccak() {
+        (0..states).for_each(|s| keccak_f1600_with(st, s, crate::shake::keccak_f1600));
+    } else {
+        (0..states).for_each(|s| keccak_f1600(st, s));
+    }
 }
 
 /// `poly::rej_ntt_mul_acc` of one SHAKE128 block of state `t`, all its groups: the AVX2

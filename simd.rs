@@ -4,11 +4,14 @@
 //! an arch routine: the AVX2 routines of `arch/x86/` run where the CPU has AVX2 and the
 //! FPU is usable in the calling context, the s390 vector-facility NTT of `arch/s390/`
 //! where the machine has the facility. Each call is its own short FPU section (one NTT or
-//! one 4-way permutation), so preemption is never held off for long. The self-tests force
-//! each [`Level`] in turn, so that every path the machine can take is tested.
+//! one 4-way permutation), so preemption is never held off for long. Without the AVX2
+//! Keccak, ExpandA's SHAKE128 states are permuted by the SHA-3 library where its
+//! permutation is arch code (x86 BMI2, s390 CPACF), else by the portable one. The
+//! self-tests force each [`Level`] in turn, so that every path the machine can take is
+//! tested.
 
 use core::fmt::{self, Write};
-use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use core::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 
 /// How much of the arch code may run, from none to all that the machine has; below
 /// [`Level::All`] only while the self-tests cover each code path ([`at_level`]).
@@ -17,6 +20,8 @@ use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 pub(crate) enum Level {
     /// The portable code only.
     Portable,
+    /// The portable code, with the SHA-3 library's permutation where it is arch code.
+    Library,
     /// The SIMD routines, but not the AVX-512VL Keccak.
     Simd,
     /// Everything the machine can run.
@@ -26,10 +31,17 @@ pub(crate) enum Level {
 /// The current [`Level`].
 static LEVEL: AtomicU8 = AtomicU8::new(Level::All as u8);
 
-/// Whether the current level allows the code of level `l`; only the SIMD routines ask.
-#[cfg(any(CONFIG_CRYPTO_MLDSA_AVX2, CONFIG_CRYPTO_MLDSA_S390_VX))]
+/// Whether the SHA-3 library's Keccak-f\[1600\] is arch code on this CPU; set by [`init`].
+static LIBRARY_KECCAK: AtomicBool = AtomicBool::new(false);
+
+/// Whether the current level allows the code of level `l`.
 fn allows(l: Level) -> bool {
     LEVEL.load(Relaxed) >= l as u8
+}
+
+/// Whether ExpandA's permutations, where no SIMD routine runs, are the SHA-3 library's.
+pub(crate) fn library_keccak() -> bool {
+    LIBRARY_KECCAK.load(Relaxed) && allows(Level::Library)
 }
 
 /// Runs `f` with the code of level `l` at most, then allows all again. Callers running
@@ -45,7 +57,7 @@ pub(crate) fn at_level<R>(l: Level, f: impl FnOnce() -> R) -> R {
 /// SIMD routines it can run.
 pub(crate) fn levels() -> impl Iterator<Item = Level> {
     let mut prev = None;
-    [Level::Portable, Level::Simd, Level::All]
+    [Level::Portable, Level::Library, Level::Simd, Level::All]
         .into_iter()
         .filter(move |&l| {
             let name = at_level(l, name);
@@ -55,19 +67,19 @@ pub(crate) fn levels() -> impl Iterator<Item = Level> {
 
 /// The names of the code of each of [`levels`], as "portable, AVX2".
 pub(crate) struct Paths {
-    buf: [u8; 64],
+    buf: [u8; 96],
     len: usize,
 }
 
 impl Paths {
     pub(crate) fn new() -> Self {
         let mut p = Paths {
-            buf: [0; 64],
+            buf: [0; 96],
             len: 0,
         };
         for (i, l) in levels().enumerate() {
             let sep = if i == 0 { "" } else { ", " };
-            // The names fit: at most 42 bytes.
+            // The names fit: at most 85 bytes.
             let _ = write!(p, "{sep}{}", at_level(l, name));
         }
         p
@@ -180,8 +192,10 @@ pub(crate) mod vx {
     }
 }
 
-/// Finds out whether the arch routines can run.
+/// Finds out whether the arch routines can run, and whether the SHA-3 library's permutation
+/// is arch code.
 pub(crate) fn init() {
+    LIBRARY_KECCAK.store(kernel::crypto::sha3::keccak_f1600_is_optimized(), Relaxed);
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     avx2::init();
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
@@ -189,7 +203,8 @@ pub(crate) fn init() {
 }
 
 /// The routines in use where the FPU is usable: "AVX2", "AVX2 + AVX-512VL Keccak",
-/// "vector facility" or "portable".
+/// "vector facility" or "portable", the last two with " + SHA-3 library Keccak-f" where
+/// the library permutes ExpandA's states.
 pub(crate) fn name() -> &'static str {
     #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     if avx2::avx512() {
@@ -201,7 +216,13 @@ pub(crate) fn name() -> &'static str {
     }
     #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
     if vx::usable() {
-        return "vector facility";
+        return match library_keccak() {
+            true => "vector facility + SHA-3 library Keccak-f",
+            false => "vector facility",
+        };
     }
-    "portable"
+    match library_keccak() {
+        true => "portable + SHA-3 library Keccak-f",
+        false => "portable",
+    }
 }

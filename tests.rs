@@ -147,6 +147,7 @@ suite! {
     stack::library_stack_usage if not(CONFIG_KASAN) else c"KASAN grows stack frames",
     arch::avx2_matches_portable if CONFIG_CRYPTO_MLDSA_AVX2 else c"no AVX2 code in this build",
     arch::avx512_matches_portable if CONFIG_CRYPTO_MLDSA_AVX2 else c"no AVX2 code in this build",
+    arch::library_keccak_matches_portable,
     arch::vx_matches_portable if CONFIG_CRYPTO_MLDSA_S390_VX else c"no s390 vector code in this build",
     bench::benchmark_mldsa44 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",
     bench::benchmark_mldsa65 if CONFIG_CRYPTO_MLDSA_BENCHMARK else c"CONFIG_CRYPTO_MLDSA_BENCHMARK is off",

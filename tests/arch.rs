@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The arch code against the portable code: the AVX2 and AVX-512VL routines of `arch/x86/` and
-//! the s390 vector-facility NTTs.
+//! The arch code against the portable code: the AVX2 and AVX-512VL routines of `arch/x86/`,
+//! the SHA-3 library's permutation and the s390 vector-facility NTTs.
 
 use super::*;
 
@@ -185,6 +185,33 @@ pub(super) fn keccak_x4_matches(rng: &mut XorShift, avx512: bool) {
             keccak_f1600(&mut want, s);
         }
         check!(avx2::run_with(avx512, |s| s.keccak_f1600_x4(&mut st)).is_some());
+        check!(st == want);
+    }
+}
+
+/// The SHA-3 library's Keccak-f\[1600\] (`kernel::crypto::sha3::keccak_f1600`), through
+/// which ExpandA permutes its states where no SIMD Keccak runs and the library's is arch
+/// code, equals the portable permutation on random states, whichever code the library runs
+/// here. Says which of the two ExpandA uses on this machine.
+pub(super) fn library_keccak_matches_portable() {
+    use crate::keccak::{keccak_f1600, keccak_f1600_with, StateX4};
+
+    pr_info!(
+        "ExpandA without a SIMD Keccak permutes with {}\n",
+        match crate::simd::library_keccak() {
+            true => "the SHA-3 library's permutation, arch code here",
+            false => "the portable permutation: the SHA-3 library's is generic C here",
+        }
+    );
+    let mut rng = XorShift(0x3c6e_f372_fe94_f82b);
+    let mut st: StateX4 = [[0; 32]; 25];
+    for _ in 0..1000 {
+        st.iter_mut().for_each(|row| rng.fill(row));
+        let mut want = st;
+        for s in 0..4 {
+            keccak_f1600(&mut want, s);
+            keccak_f1600_with(&mut st, s, kernel::crypto::sha3::keccak_f1600);
+        }
         check!(st == want);
     }
 }

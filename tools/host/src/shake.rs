@@ -110,15 +110,29 @@ impl Shake {
     }
 }
 
+/// The SHA-3 library's Keccak-f\[1600\], as the kernel crate's `keccak_f1600` gives it: lane
+/// x + 5y in `lanes[x + 5 * y]`.
+pub fn keccak_f1600(lanes: &mut [u64; 25]) {
+    permute(lanes)
+}
+
 /// Keccak-f\[1600\], kept out of line as the kernel's `keccakf()` is (a separate C function),
-/// so that the stack measured on the host is that of the kernel's call structure.
+/// so that the stack measured on the host is that of the kernel's call structure: the BMI2
+/// one where the thread stands for a CPU with it (one with AVX2, or one whose library
+/// permutation it uses, `crate::simd::library_keccak`, where this CPU has BMI2).
 #[inline(never)]
 fn permute(st: &mut [u64; 25]) {
     #[cfg(target_arch = "x86_64")]
-    if crate::simd::avx2() {
+    if crate::simd::avx2() || crate::simd::library_keccak() && bmi2_available() {
         return keccakf_bmi2(st);
     }
     keccak::f1600(st);
+}
+
+/// Whether this CPU has BMI1 and BMI2, which `keccakf_bmi2` needs.
+#[cfg(target_arch = "x86_64")]
+pub fn bmi2_available() -> bool {
+    std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
 }
 
 /// Keccak-f\[1600\] with the SHA-3 library's `sha3_keccakf_bmi2` (of `tools/patches/7.3`).
@@ -131,10 +145,7 @@ pub fn keccakf_bmi2(st: &mut [u64; 25]) {
     extern "C" {
         fn sha3_keccakf_bmi2(st: *mut u64);
     }
-    assert!(
-        std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2"),
-        "this machine has no BMI1 and BMI2"
-    );
+    assert!(bmi2_available(), "this machine has no BMI1 and BMI2");
     // SAFETY: the CPU has BMI1 and BMI2, which the routine uses; it reads and writes the 25
     // lanes of `st` and its own stack, nothing else.
     unsafe { sha3_keccakf_bmi2(st.as_mut_ptr()) }

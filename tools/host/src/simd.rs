@@ -9,6 +9,21 @@ use std::cell::Cell;
 thread_local! {
     /// Whether this thread uses the SIMD routines, and with AVX2 the AVX-512VL Keccak.
     static SIMD: Cell<(bool, bool)> = Cell::new((avx2_available(), avx512_available()));
+    /// Whether, without them, this thread permutes ExpandA's states with the SHA-3 library's
+    /// permutation (`crate::shake::keccak_f1600`), as the kernel does where that is arch code.
+    static LIBRARY_KECCAK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Chooses, for when this thread runs no SIMD Keccak, the SHA-3 library's permutation for
+/// ExpandA (`true`: BMI2 where the CPU has it, else the `keccak` crate's, like the library's
+/// generic C) or the portable one (the default).
+pub fn use_library_keccak(on: bool) {
+    LIBRARY_KECCAK.with(|l| l.set(on));
+}
+
+/// Whether this thread permutes ExpandA's states with the SHA-3 library's permutation.
+pub fn library_keccak() -> bool {
+    LIBRARY_KECCAK.with(Cell::get)
 }
 
 /// Whether this machine can run the AVX2 routines.

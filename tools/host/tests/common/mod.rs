@@ -126,13 +126,17 @@ pub fn can_run(available: bool, allow: &str, what: &str) -> bool {
     available
 }
 
-/// Runs `f` with the portable code, then with the AVX2 routines, then with these and the
-/// AVX-512VL 4-way Keccak (the arch seam's choice is per thread); on s390x, with the
-/// portable code and then the vector facility. Fails on an x86_64 machine without AVX2 or
+/// Runs `f` with the portable code, with it and the SHA-3 library's permutation for
+/// ExpandA, then with the AVX2 routines, then with these and the AVX-512VL 4-way Keccak (the
+/// arch seam's choice is per thread); on s390x, with the portable code, the library's
+/// permutation, and then the vector facility. Fails on an x86_64 machine without AVX2 or
 /// AVX-512VL, unless `MLDSA_ALLOW_NO_AVX2` or `MLDSA_ALLOW_NO_AVX512` is set.
 pub fn on_each_path(f: impl Fn()) {
     simd::use_avx2(false);
     f();
+    simd::use_library_keccak(true);
+    f();
+    simd::use_library_keccak(false);
     #[cfg(target_arch = "s390x")]
     {
         simd::use_vx(true);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the SHAKE128 and SHAKE256 library functions.
+ * KUnit tests for the SHAKE128 and SHAKE256 library functions, and the
+ * Keccak-f[1600] permutation.
  *
  * The expected values are the FIPS 202 examples from the NIST "Examples with
  * Intermediate Values" (the empty message, and 200 bytes of 0xa3), truncated
@@ -154,12 +155,26 @@ static void shake_update_after_squeeze(struct kunit *test)
 	shake_zeroize_ctx(&ctx);
 }
 
+/*
+ * The permutation of the all-zero state, whose first two lanes the Keccak
+ * team's intermediate values for Keccak-f[1600] give.
+ */
+static void keccak_f1600_zero_state(struct kunit *test)
+{
+	u64 st[25] = {};
+
+	sha3_keccak_f1600(st);
+	KUNIT_EXPECT_EQ(test, st[0], 0xf1258f7940e1dde7ULL);
+	KUNIT_EXPECT_EQ(test, st[1], 0x84d5ccf933c0478aULL);
+}
+
 static struct kunit_case sha3_test_cases[] = {
 	KUNIT_CASE(shake_empty_message),
 	KUNIT_CASE(shake_multi_block),
 	KUNIT_CASE(shake128_incremental),
 	KUNIT_CASE(shake256_incremental),
 	KUNIT_CASE(shake_update_after_squeeze),
+	KUNIT_CASE(keccak_f1600_zero_state),
 	{}
 };
 

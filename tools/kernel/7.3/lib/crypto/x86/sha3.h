@@ -31,6 +31,12 @@ static void sha3_keccakf(struct sha3_state *state)
 		sha3_keccakf_generic(state);
 }
 
+#define sha3_keccakf_is_optimized sha3_keccakf_is_optimized
+static bool sha3_keccakf_is_optimized(void)
+{
+	return static_branch_likely(&have_bmi2);
+}
+
 #define sha3_mod_init_arch sha3_mod_init_arch
 static void sha3_mod_init_arch(void)
 {

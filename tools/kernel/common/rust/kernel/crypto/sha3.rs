@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! SHAKE, the extendable-output functions of SHA-3 (FIPS 202).
+//! SHAKE, the extendable-output functions of SHA-3 (FIPS 202), and the permutation they are
+//! built on.
 //!
 //! C header: [`include/crypto/sha3.h`](srctree/include/crypto/sha3.h)
 
@@ -103,4 +104,43 @@ impl Default for Shake {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// Keccak-f\[1600\] (FIPS 202, Algorithm 7) on `lanes`, lane `x + 5y` of the state in
+/// `lanes[x + 5 * y]`: the SHA-3 library's permutation, which runs the architecture's code
+/// where [`keccak_f1600_is_optimized`] says so.
+///
+/// # Examples
+///
+/// ```
+/// use kernel::crypto::sha3::keccak_f1600;
+///
+/// let mut lanes = [0u64; 25];
+/// keccak_f1600(&mut lanes);
+/// assert_eq!(lanes[0], 0xf1258f7940e1dde7);
+/// assert_eq!(lanes[1], 0x84d5ccf933c0478a);
+/// ```
+#[inline]
+pub fn keccak_f1600(lanes: &mut [u64; 25]) {
+    // `struct sha3_state` holds each lane little-endian.
+    lanes.iter_mut().for_each(|l| *l = l.to_le());
+    // SAFETY: `struct sha3_state` is 25 64-bit words, of the size of `lanes` and no stricter
+    // alignment (asserted below), and `lanes` is ours to write.
+    unsafe { bindings::sha3_keccak_f1600(lanes.as_mut_ptr().cast()) };
+    lanes.iter_mut().for_each(|l| *l = u64::from_le(*l));
+}
+
+// `struct sha3_state` has the layout of 25 lanes, so that `keccak_f1600` passes them as one.
+const _: () = assert!(
+    core::mem::size_of::<bindings::sha3_state>() == core::mem::size_of::<[u64; 25]>()
+        && core::mem::align_of::<bindings::sha3_state>() <= core::mem::align_of::<[u64; 25]>()
+);
+
+/// Whether [`keccak_f1600`] runs the architecture's code on this CPU, rather than the
+/// generic C: a caller with a faster permutation of its own uses the library's only then.
+#[inline]
+pub fn keccak_f1600_is_optimized() -> bool {
+    // SAFETY: No requirements: it reads what the library found out about the CPU at its
+    // initcall (before then, it says `false`).
+    unsafe { bindings::sha3_keccak_f1600_is_optimized() }
 }
