@@ -29,16 +29,18 @@ MODULE_PARM_DESC(selftest_fault,
 #endif
 
 /*
- * Built in, the self-tests run at subsys_initcall, as the FIPS self-test of
- * lib/crypto/mldsa.c does: before the users of mldsa_verify() at later levels.
- * Under fips=1 a failure panics there; the module's init, at device_initcall,
- * then only takes their result.
+ * Built in, the self-tests run at subsys_initcall_sync, as the FIPS self-test
+ * of lib/crypto/mldsa.c runs at subsys_initcall: before the users of
+ * mldsa_verify() at later levels, and after the SHA-3 library's own
+ * subsys_initcall, which chooses its arch code (sha3_keccak_f1600_is_optimized()
+ * tells the module whether to use it). Under fips=1 a failure panics there; the
+ * module's init, at device_initcall, then only takes their result.
  */
 static int __init mldsa_rust_selftest_init(void)
 {
 	return mldsa_rust_selftest(selftest_fault);
 }
-subsys_initcall(mldsa_rust_selftest_init);
+subsys_initcall_sync(mldsa_rust_selftest_init);
 #endif
 
 int mldsa_pubkey_init(struct mldsa_pubkey *key, enum mldsa_alg alg,

@@ -101,7 +101,7 @@ struct MlDsaModule {
 
 impl kernel::Module for MlDsaModule {
     fn init(module: &'static ThisModule) -> Result<Self> {
-        // Built in, they ran at subsys_initcall (exports.c), and this gives their outcome.
+        // Built in, they ran at subsys_initcall_sync (exports.c), and this gives their outcome.
         selftest::init(false)?;
         let m = MlDsaModule {
             _mldsa44: Registration::new(module)?,

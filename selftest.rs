@@ -6,9 +6,10 @@
 //! flipped, through the code of the crypto API algorithms: a [`Key`] set by
 //! `SigAlg::set_pub_key`, and `SigAlg::verify` in a [`Scratch`] (`alg.rs`).
 //!
-//! They run once ([`init()`]): built in, at `subsys_initcall` (from `exports.c`), as Linux
-//! 7.x's `lib/crypto/mldsa.c` runs its FIPS self-test, so that they come before any user of
-//! the library calls at a later level; as a module, when it loads. Under `fips=1` a failure
+//! They run once ([`init()`]): built in, at `subsys_initcall_sync` (from `exports.c`), after
+//! the SHA-3 library has chosen its arch code, and as Linux 7.x's `lib/crypto/mldsa.c` runs
+//! its FIPS self-test at `subsys_initcall`, before any user of the library calls at a later
+//! level; as a module, when it loads. Under `fips=1` a failure
 //! panics, as the C's does; otherwise the calls and algorithms stay off.
 
 use crate::alg::{AlgSet, Key, MlDsa, Scratch};
@@ -73,7 +74,7 @@ pub(crate) fn init(fault: bool) -> Result {
     Ok(())
 }
 
-/// The module's self-tests ([`init()`]), which `exports.c` runs at `subsys_initcall` when
+/// The module's self-tests ([`init()`]), which `exports.c` runs at `subsys_initcall_sync` when
 /// the module is built in (`mldsa_api.h`): 0, or `-ELIBBAD` if they failed. With `fault`, on a
 /// corrupted known answer.
 #[cfg(not(MODULE))]

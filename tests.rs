@@ -78,7 +78,6 @@ impl XorShift {
         x
     }
 
-    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     fn fill(&mut self, bytes: &mut [u8]) {
         for b in bytes {
             *b = self.next() as u8;
