@@ -10,6 +10,8 @@
 //! a SHAKE128 is started in one step ([`shake128_start`]), then squeezed by permuting and
 //! reading the state.
 
+use crate::shake::KeccakState;
+
 /// Four Keccak-f\[1600\] states, interleaved lane by lane.
 pub type StateX4 = [[u8; 32]; 25];
 
@@ -67,25 +69,24 @@ pub fn keccak_f1600(st: &mut StateX4, s: usize) {
     for &rc in &RC {
         round(&mut a, rc);
     }
-    set_lanes(st, s, a);
-}
-
-/// Keccak-f\[1600\] on state `s` (taken modulo 4) by `permute`, which permutes 25 lanes in
-/// place, lane x + 5y in element x + 5y: the SHA-3 library's permutation. Not inlined: the
-/// lanes are in its frame only while it runs.
-#[inline(never)]
-pub fn keccak_f1600_with(st: &mut StateX4, s: usize, permute: fn(&mut [u64; 25])) {
-    let s = s % 4;
-    let mut a: [u64; 25] = core::array::from_fn(|i| lane(st, i, s));
-    permute(&mut a);
-    set_lanes(st, s, a);
-}
-
-/// Sets the 25 lanes of state `s` (below 4) to `a`.
-#[inline(always)]
-fn set_lanes(st: &mut StateX4, s: usize, a: [u64; 25]) {
     for (i, a) in a.into_iter().enumerate() {
         st[i][8 * s..8 * s + 8].copy_from_slice(&a.to_le_bytes());
+    }
+}
+
+/// Keccak-f\[1600\] on state `s` (taken modulo 4) by `permute`, the SHA-3 library's
+/// permutation of a state in its byte order (`crate::shake::KeccakState`), into which the
+/// lanes are copied. Not inlined: the copy is in its frame only while it runs.
+#[inline(never)]
+pub fn keccak_f1600_with(st: &mut StateX4, s: usize, permute: fn(&mut KeccakState)) {
+    let s = s % 4;
+    let mut a = KeccakState([0; 200]);
+    for (lane, row) in a.0.chunks_exact_mut(8).zip(st.iter()) {
+        lane.copy_from_slice(&row[8 * s..8 * s + 8]);
+    }
+    permute(&mut a);
+    for (lane, row) in a.0.chunks_exact(8).zip(st.iter_mut()) {
+        row[8 * s..8 * s + 8].copy_from_slice(lane);
     }
 }
 

@@ -110,10 +110,23 @@ impl Shake {
     }
 }
 
-/// The SHA-3 library's Keccak-f\[1600\], as the kernel crate's `keccak_f1600` gives it: lane
-/// x + 5y in `lanes[x + 5 * y]`.
-pub fn keccak_f1600(lanes: &mut [u64; 25]) {
-    permute(lanes)
+/// A Keccak-f\[1600\] state in FIPS 202's byte order, as the kernel crate's `KeccakState`:
+/// lane x + 5y little-endian at bytes `8 * (x + 5 * y)..`.
+#[repr(C, align(8))]
+#[derive(Clone, PartialEq, Eq)]
+pub struct KeccakState(pub [u8; 200]);
+
+/// The SHA-3 library's Keccak-f\[1600\] on `state`, as the kernel crate's `keccak_f1600`: in
+/// place, as the C permutes `struct sha3_state` (on a big-endian machine each lane's bytes
+/// are reversed before and after, as Linux 6.12's wrapper does).
+pub fn keccak_f1600(state: &mut KeccakState) {
+    #[cfg(target_endian = "big")]
+    state.0.chunks_exact_mut(8).for_each(|w| w.reverse());
+    // SAFETY: `KeccakState` is 200 bytes aligned to 8, the layout of `[u64; 25]`, whose every
+    // bit pattern is valid; the borrow of `state` covers the new reference's life.
+    permute(unsafe { &mut *state.0.as_mut_ptr().cast::<[u64; 25]>() });
+    #[cfg(target_endian = "big")]
+    state.0.chunks_exact_mut(8).for_each(|w| w.reverse());
 }
 
 /// Keccak-f\[1600\], kept out of line as the kernel's `keccakf()` is (a separate C function),

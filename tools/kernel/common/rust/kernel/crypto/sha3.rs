@@ -106,35 +106,39 @@ impl Default for Shake {
     }
 }
 
-/// Keccak-f\[1600\] (FIPS 202, Algorithm 7) on `lanes`, lane `x + 5y` of the state in
-/// `lanes[x + 5 * y]`: the SHA-3 library's permutation, which runs the architecture's code
-/// where [`keccak_f1600_is_optimized`] says so.
+/// A Keccak-f\[1600\] state in the byte order of FIPS 202 (Section 3.1.2), as the SHA-3
+/// library holds it: lane x + 5y of the state is the little-endian word at bytes
+/// `8 * (x + 5 * y)..8 * (x + 5 * y) + 8`.
+#[repr(C, align(8))]
+#[derive(Clone, PartialEq, Eq)]
+pub struct KeccakState(pub [u8; 200]);
+
+// `struct sha3_state` has the layout of `KeccakState`, so that `keccak_f1600` passes one as
+// the other.
+const _: () = assert!(
+    core::mem::size_of::<bindings::sha3_state>() == core::mem::size_of::<KeccakState>()
+        && core::mem::align_of::<bindings::sha3_state>() <= core::mem::align_of::<KeccakState>()
+);
+
+/// Keccak-f\[1600\] (FIPS 202, Algorithm 7) on `state`: the SHA-3 library's permutation,
+/// which runs the architecture's code where [`keccak_f1600_is_optimized`] says so.
 ///
 /// # Examples
 ///
 /// ```
-/// use kernel::crypto::sha3::keccak_f1600;
+/// use kernel::crypto::sha3::{keccak_f1600, KeccakState};
 ///
-/// let mut lanes = [0u64; 25];
-/// keccak_f1600(&mut lanes);
-/// assert_eq!(lanes[0], 0xf1258f7940e1dde7);
-/// assert_eq!(lanes[1], 0x84d5ccf933c0478a);
+/// let mut state = KeccakState([0; 200]);
+/// keccak_f1600(&mut state);
+/// assert_eq!(state.0[..8], 0xf1258f7940e1dde7u64.to_le_bytes());
+/// assert_eq!(state.0[8..16], 0x84d5ccf933c0478au64.to_le_bytes());
 /// ```
 #[inline]
-pub fn keccak_f1600(lanes: &mut [u64; 25]) {
-    // `struct sha3_state` holds each lane little-endian.
-    lanes.iter_mut().for_each(|l| *l = l.to_le());
-    // SAFETY: `struct sha3_state` is 25 64-bit words, of the size of `lanes` and no stricter
-    // alignment (asserted below), and `lanes` is ours to write.
-    unsafe { bindings::sha3_keccak_f1600(lanes.as_mut_ptr().cast()) };
-    lanes.iter_mut().for_each(|l| *l = u64::from_le(*l));
+pub fn keccak_f1600(state: &mut KeccakState) {
+    // SAFETY: `struct sha3_state` is 200 bytes, the lanes little-endian, with no stricter
+    // alignment than `KeccakState` (asserted above), and `state` is ours to write.
+    unsafe { bindings::sha3_keccak_f1600(core::ptr::from_mut(state).cast()) };
 }
-
-// `struct sha3_state` has the layout of 25 lanes, so that `keccak_f1600` passes them as one.
-const _: () = assert!(
-    core::mem::size_of::<bindings::sha3_state>() == core::mem::size_of::<[u64; 25]>()
-        && core::mem::align_of::<bindings::sha3_state>() <= core::mem::align_of::<[u64; 25]>()
-);
 
 /// Whether [`keccak_f1600`] runs the architecture's code on this CPU, rather than the
 /// generic C: a caller with a faster permutation of its own uses the library's only then.
