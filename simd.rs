@@ -44,6 +44,18 @@ pub(crate) fn library_keccak() -> bool {
     LIBRARY_KECCAK.load(Relaxed) && allows(Level::Library)
 }
 
+/// Runs `f` with ExpandA permuting through the SHA-3 library where [`Level::Library`] allows,
+/// whether or not the library's permutation is arch code here, then as [`init`] found: so
+/// that KUnit checks that route on every machine. Callers running meanwhile take it too,
+/// with the same results.
+#[cfg(CONFIG_CRYPTO_MLDSA_KUNIT_TEST)]
+pub(crate) fn with_library_keccak<R>(f: impl FnOnce() -> R) -> R {
+    let was = LIBRARY_KECCAK.swap(true, Relaxed);
+    let r = f();
+    LIBRARY_KECCAK.store(was, Relaxed);
+    r
+}
+
 /// Runs `f` with the code of level `l` at most, then allows all again. Callers running
 /// meanwhile get the code of that level too, which gives the same results, more slowly.
 pub(crate) fn at_level<R>(l: Level, f: impl FnOnce() -> R) -> R {

@@ -28,6 +28,9 @@ _build_insn_plugin() {
 # runs of each verification (one that no interrupt came into): the C
 # mldsa_verify(), and this module one-shot (mldsa_verify_noalloc(), the key
 # decoded each time) and with a key decoded once, on the portable and SIMD code.
+# "Rust portable" is what a CPU without the SIMD routines runs: the portable code,
+# with the SHA-3 library's permutation for ExpandA where that is arch code (the
+# x86 SHA-3 code of tools/patches/7.3 on a CPU with BMI2).
 insn_counts() {
 	local out=$LOGS/insns-$KVER-$1.txt plain simd=AVX2 dir=$CACHE/build-$KVER-perf
 	[ "$1" = x86_64 ] || { simd="vector facility" dir=$CACHE/build-$KVER-$1-perf; }
