@@ -15,5 +15,8 @@
 #define sha3_512		SHA3_NAME(sha3_512, SHA3_SUFFIX)
 #define shake128		SHA3_NAME(shake128, SHA3_SUFFIX)
 #define shake256		SHA3_NAME(shake256, SHA3_SUFFIX)
+#define sha3_keccak_f1600	SHA3_NAME(sha3_keccak_f1600, SHA3_SUFFIX)
+#define sha3_keccak_f1600_is_optimized \
+	SHA3_NAME(sha3_keccak_f1600_is_optimized, SHA3_SUFFIX)
 #define sha3_init_for_host	SHA3_NAME(sha3_init_for_host, SHA3_SUFFIX)
 #include_next <crypto/sha3.h>
