@@ -71,6 +71,11 @@ pub(crate) struct Scratch<S: ParamSet> {
 // SAFETY: A `Scratch` is made of integers only (the `Workspace` is, see `mldsa_main.rs`).
 unsafe impl<S: ParamSet> Zeroable for Scratch<S> {}
 
+// On Linux 7.x each verification allocates its scratch (`kvmalloc()`): two pages at most,
+// so that no allocation of a module signature check is above order 1.
+#[cfg(not(linux_6_12))]
+const _: () = assert!(size_of::<Scratch<MlDsa87>>() <= 2 * kernel::page::PAGE_SIZE);
+
 #[vtable]
 impl<S: AlgSet> SigAlg for MlDsa<S> {
     const NAME: &'static CStr = S::NAME;

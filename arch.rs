@@ -60,6 +60,12 @@ pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
     poly::pointwise(c, a, b)
 }
 
+/// `poly::pointwise_in_place`: c = c * b pointwise, for any c.
+pub fn pointwise_in_place(c: &mut Poly, b: &PackedPoly) {
+    avx2!(s => s.pointwise_in_place(c, b));
+    poly::pointwise_in_place(c, b)
+}
+
 /// `poly::pack`: packs `a`, each coefficient reduced to [0, q), into `out`.
 pub fn pack(a: &Poly, out: &mut PackedPoly) {
     avx2!(s => s.pack(a, out));

@@ -18,7 +18,7 @@
 use crate::arch;
 use crate::keccak::{shake128_start, StateX4};
 use crate::ntt::caddq;
-use crate::params::{PackedPoly, ParamSet, Params, Poly, PolyVec, D, N, Q};
+use crate::params::{PackedPoly, ParamSet, Params, Poly, PolyVec, D, N, PACKED_POLY_BYTES, Q};
 use crate::poly::{bit_unpack, use_hint};
 use crate::shake::Shake;
 
@@ -48,7 +48,7 @@ pub struct Workspace<S: ParamSet> {
 #[repr(C, align(32))]
 struct Buffers {
     /// ExpandA's four SHAKE128s; before, between and after its rows, mu, a row of
-    /// NTT(t1) or of w1Encode(w1), or c~' (see [`mu`]).
+    /// w1Encode(w1), or c~' (see [`mu`]).
     st: StateX4,
     /// NTT(-c * 2^d), packed.
     chat: PackedPoly,
@@ -65,22 +65,15 @@ struct Buffers {
 /// The largest hint encoding, of ML-DSA-44 (omega + k = 84; `verify_from_mu` checks it).
 const MAX_HINT_LEN: usize = 84;
 
-// The states' memory `st` is free outside ExpandA's rows, and Algorithm 8 keeps four
+// The states' memory `st` is free outside ExpandA's rows, and Algorithm 8 keeps three
 // values in it in turn, each at its start: mu (line 7) until it is absorbed into c~' (line
-// 12), after SampleInBall; then in each row, NTT(t1) of that row of an encoded key before
-// ExpandA (line 9), and the row of w1Encode(w1) while it is absorbed after it (line 12);
-// and c~' (line 12) at the end. As the C verifier's named union does, each has its
-// accessor.
+// 12), after SampleInBall; then in each row, the row of w1Encode(w1) while it is absorbed
+// (line 12); and c~' (line 12) at the end. As the C verifier's named union does, each has
+// its accessor.
 
 /// mu (Algorithm 8, line 7), in `st`.
 fn mu(st: &mut StateX4) -> &mut [u8] {
     &mut st.as_flattened_mut()[..64]
-}
-
-/// A row of NTT(t1) (Algorithm 8, line 9), decoded from an encoded key, in `st`.
-fn t1hat(st: &mut StateX4) -> &mut PackedPoly {
-    const { assert!(size_of::<PackedPoly>() <= size_of::<StateX4>()) };
-    st.as_flattened_mut().first_chunk_mut().unwrap()
 }
 
 /// A row of w1Encode(w1) (Algorithm 28) of `len` bytes (128 or 192), in `st`.
@@ -99,7 +92,7 @@ impl<S: ParamSet> Default for Workspace<S> {
         Self {
             zhat: S::Cols::ZERO,
             b: Buffers {
-                chat: [0; 3 * N + 1],
+                chat: [0; PACKED_POLY_BYTES + 1],
                 w: [0; N],
                 st: [[0; 32]; 25],
                 h: Shake::new(),
@@ -139,7 +132,8 @@ impl<S: ParamSet> PublicKey<S> {
         self.rho.copy_from_slice(key.rho()?);
         self.tr.copy_from_slice(key.tr(&mut b.h, &mut b.st));
         for (i, t1hat) in self.t1hat.as_mut().iter_mut().enumerate() {
-            *t1hat = *key.t1hat(i, &mut b.w, &mut b.st);
+            t1hat_row(pk, i, &mut b.w);
+            arch::pack(&b.w, t1hat);
         }
         Ok(())
     }
@@ -180,19 +174,24 @@ impl<S: ParamSet> VerifyingKey<'_, S> {
         }
     }
 
-    /// Row i of NTT(t1) (Algorithm 8, line 9); of an encoded key whose length [`Self::rho`]
-    /// checked, pkDecode's 10-bit row taken to the NTT domain in `w`, packed into `st`.
-    fn t1hat<'b>(&'b self, i: usize, w: &mut Poly, st: &'b mut StateX4) -> &'b PackedPoly {
+    /// w = NTT(-c * 2^d) * NTT(t1) of row i (Algorithm 8, line 9), from `chat`; of an
+    /// encoded key whose length [`Self::rho`] checked, with the row decoded into `w`.
+    fn mul_t1hat(&self, i: usize, chat: &PackedPoly, w: &mut Poly) {
         match self {
-            Self::Decoded(key) => &key.t1hat.as_ref()[i],
+            Self::Decoded(key) => arch::pointwise(w, &key.t1hat.as_ref()[i], chat),
             Self::Encoded(pk) => {
-                bit_unpack::<10>(&pk[32 + 320 * i..][..320], w, |v| v);
-                arch::ntt(w);
-                arch::pack(w, t1hat(st));
-                t1hat(st)
+                t1hat_row(pk, i, w);
+                arch::pointwise_in_place(w, chat);
             }
         }
     }
+}
+
+/// Row i of NTT(t1) of the encoding `pk` (of the length pkDecode, Algorithm 23, takes):
+/// its 10-bit row taken to the NTT domain, in `w`.
+fn t1hat_row(pk: &[u8], i: usize, w: &mut Poly) {
+    bit_unpack::<10>(&pk[32 + 320 * i..][..320], w, |v| v);
+    arch::ntt(w);
 }
 
 /// A pre-hash function of HashML-DSA (FIPS 204, Section 5.4.1), numbered by the last arc of
@@ -363,8 +362,7 @@ fn verify_from_mu<S: ParamSet>(
     // Entries of A are sampled four at a time; a row of five takes them together.
     let n = if p.l % 4 == 1 { 5 } else { 4 };
     for i in 0..p.k {
-        let t1hat = key.t1hat(i, &mut b.w, &mut b.st);
-        arch::pointwise(&mut b.w, t1hat, &b.chat);
+        key.mul_t1hat(i, &b.chat, &mut b.w);
         for (j, zhat) in ws.zhat.as_ref().chunks(n).enumerate() {
             expand_a_mul_acc(b, ws.parked.as_mut(), rho, i, n * j, zhat);
         }

@@ -13,9 +13,13 @@ pub const N: usize = 256;
 /// A polynomial in R_q, coefficients as i32 (not always reduced: each function says).
 pub type Poly = [i32; N];
 
-/// A polynomial with coefficients in [0, q), three little-endian bytes each, and one spare
-/// byte so that every coefficient can be read as a 4-byte word (`poly::coeff`).
-pub type PackedPoly = [u8; 3 * N + 1];
+/// A polynomial with coefficients in [0, q) < 2^23, as 256 little-endian 23-bit fields (8
+/// in every 23 bytes), and one spare byte so that every coefficient can be read as a 4-byte
+/// word (`poly::coeff`) and every eight from two 16-byte loads (the AVX2 routines).
+pub type PackedPoly = [u8; PACKED_POLY_BYTES + 1];
+
+/// The bytes of the 256 fields of a [`PackedPoly`].
+pub const PACKED_POLY_BYTES: usize = 23 * N / 8;
 
 /// One ML-DSA parameter set; only what verification needs.
 #[derive(Debug, PartialEq, Eq)]
@@ -124,7 +128,7 @@ pub trait PolyVec: AsRef<[PackedPoly]> + AsMut<[PackedPoly]> + Send + Sync + Unp
 }
 
 impl<const M: usize> PolyVec for [PackedPoly; M] {
-    const ZERO: Self = [[0; 3 * N + 1]; M];
+    const ZERO: Self = [[0; PACKED_POLY_BYTES + 1]; M];
 }
 
 /// Defines the marker type `$set` of the parameter set `$p`.

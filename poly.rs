@@ -7,32 +7,48 @@
 
 use crate::keccak::{self, StateX4, SHAKE128_RATE};
 use crate::ntt::{caddq, freeze, mont_mul};
-use crate::params::{PackedPoly, Poly, N, Q};
+use crate::params::{PackedPoly, Poly, N, PACKED_POLY_BYTES, Q};
 
 /// Decodes 256 little-endian `BITS`-bit fields, eight from every `BITS` bytes (Algorithms
-/// 18 and 19), mapping each with `f`. A field is cut from the 8-byte word at its first
-/// byte, or from the group's last 8 bytes.
+/// 18 and 19), mapping each with `f`.
 pub fn bit_unpack<const BITS: usize>(bytes: &[u8], out: &mut Poly, f: impl Fn(i32) -> i32) {
+    for (g, out) in out.chunks_exact_mut(8).enumerate() {
+        let fields = fields8::<BITS>(bytes[g * BITS..][..BITS].try_into().unwrap());
+        out.iter_mut().zip(fields).for_each(|(o, v)| *o = f(v));
+    }
+}
+
+/// The eight little-endian `BITS`-bit fields of `b`. A field is cut from the 8-byte word at
+/// its first byte, or from the last 8 bytes.
+fn fields8<const BITS: usize>(b: &[u8; BITS]) -> [i32; 8] {
     // A field's bits lie within the word it is cut from.
     const { assert!(8 <= BITS && BITS <= 24) };
-    for g in 0..N / 8 {
-        let b = &bytes[g * BITS..][..BITS];
-        for k in 0..8 {
-            let at = (k * BITS / 8).min(BITS - 8);
-            let word = u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
-            out[8 * g + k] = f((word >> (k * BITS - 8 * at)) as i32 & ((1 << BITS) - 1));
-        }
-    }
+    core::array::from_fn(|k| {
+        let at = (k * BITS / 8).min(BITS - 8);
+        let word = u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+        (word >> (k * BITS - 8 * at)) as i32 & ((1 << BITS) - 1)
+    })
 }
 
 /// Packs 256 coefficients, each mapped by `f` to [0, 2^`BITS`), as little-endian
 /// `BITS`-bit fields, eight into every `BITS` bytes (Algorithm 16).
 fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8], f: impl Fn(i32) -> i32) {
-    // Eight fields fill one u64.
-    const { assert!(BITS <= 8) };
+    // Eight fields fill three u64s.
+    const { assert!(BITS <= 24) };
     for (c, b) in a.chunks_exact(8).zip(out.chunks_exact_mut(BITS)) {
-        let v = c.iter().rev().fold(0u64, |v, &x| v << BITS | f(x) as u64);
-        b.copy_from_slice(&v.to_le_bytes()[..BITS]);
+        let mut words = [0u64; 3];
+        for (j, &x) in c.iter().enumerate() {
+            let (at, v) = (j * BITS, f(x) as u64);
+            words[at / 64] |= v << (at % 64);
+            if at % 64 + BITS > 64 {
+                words[at / 64 + 1] |= v >> (64 - at % 64);
+            }
+        }
+        let mut bytes = [0; 24];
+        for (b, w) in bytes.chunks_exact_mut(8).zip(words) {
+            b.copy_from_slice(&w.to_le_bytes());
+        }
+        b.copy_from_slice(&bytes[..BITS]);
     }
 }
 
@@ -75,24 +91,41 @@ pub fn decompose(gamma2: i32, r: i32) -> (i32, i32) {
     (r1, r0 - ((((Q - 1) / 2 - r0) >> 31) & Q))
 }
 
-/// Packs the coefficients of `a`, reduced to [0, q), into `out`. Each is stored as a
-/// 4-byte word whose zero top byte the next one overwrites.
+/// Packs the coefficients of `a`, reduced to [0, q), into `out` (see [`PackedPoly`]).
 pub fn pack(a: &Poly, out: &mut PackedPoly) {
-    for (m, &c) in a.iter().enumerate() {
-        out[3 * m..3 * m + 4].copy_from_slice(&freeze(c).to_le_bytes());
-    }
+    bit_pack::<23>(a, &mut out[..PACKED_POLY_BYTES], freeze);
+    out[PACKED_POLY_BYTES] = 0;
 }
 
 /// Coefficient `m` of a packed polynomial, in [0, q), read as a word.
 fn coeff(a: &PackedPoly, m: usize) -> i32 {
-    i32::from_le_bytes(a[3 * m..3 * m + 4].try_into().unwrap()) & 0xff_ffff
+    let (at, shift) = (23 * m / 8, 23 * m % 8);
+    (u32::from_le_bytes(a[at..at + 4].try_into().unwrap()) >> shift) as i32 & 0x7f_ffff
 }
 
 /// c = a * b in T_q times 2^-32 (a pointwise Montgomery product), |c| < q.
 pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
-    for (m, c) in c.iter_mut().enumerate() {
-        *c = mont_mul(coeff(a, m), coeff(b, m));
+    for (g, c) in c.chunks_exact_mut(8).enumerate() {
+        let (a, b) = (group(a, g), group(b, g));
+        for (k, c) in c.iter_mut().enumerate() {
+            *c = mont_mul(a[k], b[k]);
+        }
     }
+}
+
+/// c = c * b in T_q times 2^-32 for any c (|c * b| < 2^31 q), |c| < q after.
+pub fn pointwise_in_place(c: &mut Poly, b: &PackedPoly) {
+    for (g, c) in c.chunks_exact_mut(8).enumerate() {
+        let b = group(b, g);
+        for (k, c) in c.iter_mut().enumerate() {
+            *c = mont_mul(*c, b[k]);
+        }
+    }
+}
+
+/// Coefficients 8 g to 8 g + 7 of a packed polynomial.
+fn group(a: &PackedPoly, g: usize) -> [i32; 8] {
+    fields8::<23>(a[23 * g..][..23].try_into().unwrap())
 }
 
 /// One SHAKE128 block of RejNTTPoly (Algorithm 30), from state `t` of `st`, multiplied

@@ -3,7 +3,7 @@
 //! The AVX2 routines of `arch/x86/*.S`, as safe methods of [`Avx2`], the proof that they may
 //! run. The kernel (`simd.rs`) makes one in a kernel FPU section, the host harness
 //! (tools/host) on a CPU with AVX2; both build this file. Each routine reads and writes
-//! only the arrays it is given (256 coefficients, a packed polynomial's 768 bytes, or the
+//! only the arrays it is given (256 coefficients, a packed polynomial's 737 bytes, or the
 //! 800 bytes of four Keccak states), with no alignment requirement, and takes the same
 //! bounds on its inputs as the portable function it replaces.
 
@@ -15,6 +15,7 @@ extern "C" {
     fn mldsa_ntt_avx2(a: *mut i32);
     fn mldsa_invntt_avx2(a: *mut i32);
     fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
+    fn mldsa_pointwise_in_place_avx2(c: *mut i32, b: *const u8);
     fn mldsa_pack_avx2(out: *mut u8, a: *const i32);
     fn mldsa_w1_encode_avx2(out: *mut u8, w: *const i32, gamma2: i32);
     fn mldsa_keccak_x4_avx2(st: *mut StateX4);
@@ -65,14 +66,21 @@ impl Avx2 {
     /// c = a * b pointwise (Montgomery), from packed polynomials.
     pub fn pointwise(&self, c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
         // SAFETY: `self` allows AVX2; the routine writes the 256 coefficients of `c` and
-        // reads a[..768] and b[..768].
+        // reads the 737 bytes of `a` and of `b`.
         unsafe { mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr()) }
+    }
+
+    /// c = c * b pointwise (Montgomery), from a packed `b`, for any c.
+    pub fn pointwise_in_place(&self, c: &mut Poly, b: &PackedPoly) {
+        // SAFETY: `self` allows AVX2; the routine reads and writes the 256 coefficients of
+        // `c` and reads the 737 bytes of `b`.
+        unsafe { mldsa_pointwise_in_place_avx2(c.as_mut_ptr(), b.as_ptr()) }
     }
 
     /// Packs `a`, each coefficient reduced to [0, q), into `out`.
     pub fn pack(&self, a: &Poly, out: &mut PackedPoly) {
         // SAFETY: `self` allows AVX2; the routine reads the 256 coefficients of `a` and
-        // writes the 769 bytes of `out`.
+        // writes the 737 bytes of `out`.
         unsafe { mldsa_pack_avx2(out.as_mut_ptr(), a.as_ptr()) }
     }
 
@@ -110,7 +118,7 @@ impl Avx2 {
     ) -> usize {
         // Lanes 0..20 of state t: what the routine may read.
         let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
-        // SAFETY: `self` allows AVX2; the routine reads `lanes`, zhat[..768] and `*m`, and
+        // SAFETY: `self` allows AVX2; the routine reads `lanes`, the 737 bytes of `zhat` and `*m`, and
         // writes only the 256 coefficients of `w` and `*m`.
         unsafe { mldsa_rej_ntt_mul_acc_avx2(w.as_mut_ptr(), zhat.as_ptr(), lanes.as_ptr(), m) }
     }

@@ -56,25 +56,29 @@ pub(super) fn avx2_ntts_match(rng: &mut XorShift) {
     check!(got[1].iter().all(|c| c.abs() < Q));
 }
 
-/// The pointwise product, bit for bit, on packed operands in [0, q) with junk in the spare
-/// bytes.
+/// The pointwise products, bit for bit, on packed operands in [0, q) with junk in the spare
+/// bytes, and in place from any first operand.
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 pub(super) fn avx2_pointwise_matches(rng: &mut XorShift) {
     use crate::params::PackedPoly;
     use crate::simd::avx2;
 
-    let (mut pa, mut pb): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
-    rng.fill(&mut pa);
-    rng.fill(&mut pb);
-    for k in 0..N {
-        let (x, y) = (rng.coeff().abs(), rng.coeff().abs());
-        pa[3 * k..3 * k + 3].copy_from_slice(&x.to_le_bytes()[..3]);
-        pb[3 * k..3 * k + 3].copy_from_slice(&y.to_le_bytes()[..3]);
-    }
+    let (mut pa, mut pb): (PackedPoly, PackedPoly) =
+        ([0; PACKED_POLY_BYTES + 1], [0; PACKED_POLY_BYTES + 1]);
+    crate::poly::pack(&rng.poly().map(i32::abs), &mut pa);
+    crate::poly::pack(&rng.poly().map(i32::abs), &mut pb);
+    rng.fill(&mut pa[PACKED_POLY_BYTES..]);
+    rng.fill(&mut pb[PACKED_POLY_BYTES..]);
     let (mut got, mut want) = ([0; N], [0; N]);
     check!(avx2::run(|s| s.pointwise(&mut got, &pa, &pb)).is_some());
     crate::poly::pointwise(&mut want, &pa, &pb);
+    check!(got == want);
+    // In place, from any first operand.
+    got.iter_mut().for_each(|c| *c = rng.next() as i32);
+    want = got;
+    check!(avx2::run(|s| s.pointwise_in_place(&mut got, &pb)).is_some());
+    crate::poly::pointwise_in_place(&mut want, &pb);
     check!(got == want);
 }
 
@@ -93,7 +97,8 @@ pub(super) fn avx2_pack_matches(rng: &mut XorShift) {
             c.wrapping_mul(256) & 0x7fbf_ffff
         }
     });
-    let (mut got, mut want): (PackedPoly, PackedPoly) = ([0; 3 * N + 1], [0; 3 * N + 1]);
+    let (mut got, mut want): (PackedPoly, PackedPoly) =
+        ([0; PACKED_POLY_BYTES + 1], [0; PACKED_POLY_BYTES + 1]);
     rng.fill(&mut got);
     check!(avx2::run(|s| s.pack(&a, &mut got)).is_some());
     crate::poly::pack(&a, &mut want);
@@ -128,7 +133,7 @@ pub(super) fn avx2_rej_ntt_matches(rng: &mut XorShift) {
     use crate::{arch, poly};
 
     let mut st: StateX4 = [[0; 32]; 25];
-    let mut zhat: PackedPoly = [0; 3 * N + 1];
+    let mut zhat: PackedPoly = [0; PACKED_POLY_BYTES + 1];
     for i in 0..2000 {
         st.iter_mut().for_each(|row| rng.fill(row));
         let t = i % 4;
@@ -139,10 +144,7 @@ pub(super) fn avx2_rej_ntt_matches(rng: &mut XorShift) {
                 st[(k + 2) / 8][8 * t + (k + 2) % 8] |= 0x7f;
             }
         }
-        for k in 0..N {
-            let c = (rng.next() % Q as u64) as u32;
-            zhat[3 * k..3 * k + 3].copy_from_slice(&c.to_le_bytes()[..3]);
-        }
+        poly::pack(&rng.poly().map(i32::abs), &mut zhat);
         let m = (rng.next() % (N as u64 + 1)) as usize;
         let w = rng.poly();
         let (mut got, mut got_m, mut want, mut want_m) = (w, m, w, m);

@@ -3,10 +3,10 @@
  * ExpandA's rejection sampling, with AVX2: RejNTTPoly (FIPS 204, Algorithm 30) and
  * CoeffFromThreeBytes (Algorithm 14) on one SHAKE128 output block, where each accepted
  * coefficient a of A[i][j] is at once multiplied by NTT(z)[j] and added to row i of w, as
- * mldsa_verify.rs rej_ntt_mul_acc does. A itself is never stored. Also the pointwise
+ * poly.rs rej_ntt_mul_acc does. A itself is never stored. Also the pointwise
  * product of two polynomials in the same packed form, and the packing itself (below).
  *
- * size_t mldsa_rej_ntt_mul_acc_avx2(int32_t w[256], const u8 zhat[769], const u8 *lane0,
+ * size_t mldsa_rej_ntt_mul_acc_avx2(int32_t w[256], const u8 zhat[737], const u8 *lane0,
  *				     size_t *m);
  *
  * lane0 points to the first 64-bit lane of a state of the 4-way interleaved Keccak
@@ -17,9 +17,9 @@
  *
  *	w[*m] += montgomery_reduce(a * zhat[*m]); *m += 1;
  *
- * with zhat[k] the 3-byte little-endian value at zhat + 3 k (the caller keeps it in
+ * with zhat[k] the little-endian 23-bit field at bit 23 k of zhat (the caller keeps it in
  * [0, q)). Returns the number of groups taken; the caller finishes the block from there.
- * The results are bit for bit those of the portable loop. Reads at most zhat[0..768] and
+ * The results are bit for bit those of the portable loop. Reads at most zhat[0..737] and
  * lane0[0..32 * 20 + 8] (lanes 0..20); writes only w. A leaf that uses no stack; in the
  * kernel it must run between kernel_fpu_begin() and kernel_fpu_end().
  *
@@ -58,14 +58,19 @@
 .endm
 
 /*
- * A group of 24 bytes holds 8 3-byte little-endian fields. To spread them to the dwords of
- * %ymm\r, its bytes 0-15 go to the low half of %ymm\r and 8-23 to the high half, then
- * VSPREAD takes each field's 3 bytes in each half. From packed memory at \base + \off:
+ * A packed polynomial's eight 23-bit fields from bit s (0 to 7) of a byte go to the dwords
+ * of a register so: the byte's next 16 bytes to the low half and its bytes 8-23 to the
+ * high half, then vpshufb with entry s of .Lunpack takes the 4 bytes from each field's
+ * first one, vpsrlvd by the entry's shifts moves the field down to bit 0, and VMASK
+ * clears the bits above it. Where s = 0, as at the start of every 23-byte group, with the
+ * first entry's shuffle and shifts in %ymm\shuffle and %ymm\shifts, from \base + \off:
  */
-.macro spread_packed r, off, base
+.macro unpack8 r, off, base, shuffle, shifts
 	vmovdqu		\off(\base), %xmm\r
 	vinserti128	$1, \off + 8(\base), %ymm\r, %ymm\r
-	vpshufb		VSPREAD, %ymm\r, %ymm\r
+	vpshufb		%ymm\shuffle, %ymm\r, %ymm\r
+	vpsrlvd		%ymm\shifts, %ymm\r, %ymm\r
+	vpand		VMASK, %ymm\r, %ymm\r
 .endm
 
 /*
@@ -102,6 +107,21 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	jae		2f
 
 	/*
+	 * b = zhat[m..m + 8], unpacked as unpack8 does from bit s = 23 m mod 8 of byte
+	 * 23 m / 8, with entry s of .Lunpack at 64 s (here in BITS, until the mask needs it).
+	 */
+	imul		$23, M, OFF
+	mov		OFF, BITS
+	and		$7, BITS
+	shl		$6, BITS
+	shr		$3, OFF
+	vmovdqu		(ZHAT, OFF), %xmm3
+	vinserti128	$1, 8(ZHAT, OFF), %ymm3, %ymm3
+	vpshufb		.Lunpack-.Lcompress(TABLE, BITS), %ymm3, %ymm3
+	vpsrlvd		.Lunpack-.Lcompress+32(TABLE, BITS), %ymm3, %ymm3
+	vpand		VMASK, %ymm3, %ymm3
+
+	/*
 	 * The candidates a, from the group's qwords x, y and z at LANES, + 32 and + 64
 	 * (broadcast, which are loads only, where inserts would take the shuffle port), the
 	 * rejected ones zeroed and the others compressed to the low lanes.
@@ -120,11 +140,6 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 	movzbl		.Lcount-.Lcompress(TABLE, BITS), %r9d
 	vpermd		%ymm0, %ymm2, %ymm0
 
-	/* b = zhat[m..m + 8]. */
-	lea		(ZHAT, M, 2), OFF
-	add		M, OFF
-	spread_packed	3, 0, OFF
-
 	/* w[m..m + 8] += montgomery_reduce(a * b). */
 	montmul		0, 3, 1, 4
 	vpaddd		(W, M, 4), %ymm0, %ymm0
@@ -141,29 +156,31 @@ SYM_FUNC_START(mldsa_rej_ntt_mul_acc_avx2)
 SYM_FUNC_END(mldsa_rej_ntt_mul_acc_avx2)
 
 /*
- * The pointwise product of two packed polynomials (mldsa_verify.rs pointwise):
+ * The pointwise product of two packed polynomials (poly.rs pointwise):
  *
- * void mldsa_pointwise_avx2(int32_t c[256], const u8 a[769], const u8 b[769]);
+ * void mldsa_pointwise_avx2(int32_t c[256], const u8 a[737], const u8 b[737]);
  *
- * c[k] = montgomery_reduce(a[k] * b[k]), in (-q, q), with a[k] and b[k] the 3-byte
- * little-endian values at a + 3 k and b + 3 k (in [0, q), as the caller keeps them), bit
- * for bit as the portable loop. Reads a[0..768] and b[0..768]. A leaf that uses no stack,
- * like the routine above.
+ * c[k] = montgomery_reduce(a[k] * b[k]), in (-q, q), with a[k] and b[k] the 23-bit
+ * fields at bit 23 k of a and b (in [0, q), as the caller keeps them), bit for bit as the
+ * portable loop. Reads a[0..737] and b[0..737]. A leaf that uses no stack, like the
+ * routine above.
  */
 .macro pointwise8 off, r0, r1, r2, r3
-	spread_packed	\r0, \off, %rsi
-	spread_packed	\r1, \off, %rdx
+	unpack8		\r0, \off, %rsi, 11, 10
+	unpack8		\r1, \off, %rdx, 11, 10
 	montmul		\r0, \r1, \r2, \r3
-	vmovdqu		%ymm\r0, \off / 3 * 4(%rdi)
+	vmovdqu		%ymm\r0, \off / 23 * 32(%rdi)
 .endm
 
 SYM_FUNC_START(mldsa_pointwise_avx2)
 	load_constants
-	lea		768(%rsi), %rcx
+	vmovdqa		.Lunpack(%rip), %ymm11
+	vmovdqa		.Lunpack+32(%rip), %ymm10
+	lea		736(%rsi), %rcx
 1:	pointwise8	0, 0, 1, 2, 3
-	pointwise8	24, 4, 5, 6, 7
-	add		$48, %rsi
-	add		$48, %rdx
+	pointwise8	23, 4, 5, 6, 7
+	add		$46, %rsi
+	add		$46, %rdx
 	add		$64, %rdi
 	cmp		%rcx, %rsi
 	jne		1b
@@ -172,16 +189,47 @@ SYM_FUNC_START(mldsa_pointwise_avx2)
 SYM_FUNC_END(mldsa_pointwise_avx2)
 
 /*
- * Packing (mldsa_verify.rs pack):
+ * The same with an unpacked first operand, in place (poly.rs pointwise_in_place):
  *
- * void mldsa_pack_avx2(u8 out[769], const int32_t a[256]);
+ * void mldsa_pointwise_in_place_avx2(int32_t c[256], const u8 b[737]);
  *
- * out[3 k..3 k + 3] = freeze(a[k]) little-endian, and out[768] = 0, bit for bit as the
- * portable loop, for a[k] in (-q, 2^31 - 2^22): freeze(a) = reduce32(a), plus q if that
- * is negative, with reduce32(a) = a - ((a + 2^22) >> 23) q. Reads a[0..256], writes
- * out[0..769]. A leaf that uses no stack, like the routines above.
+ * c[k] = montgomery_reduce(c[k] * b[k]), in (-q, q), for any c[k] (|c[k] b[k]| < 2^31 q),
+ * bit for bit as the portable loop. Reads b[0..737]. A leaf that uses no stack, like the
+ * routines above.
+ */
+SYM_FUNC_START(mldsa_pointwise_in_place_avx2)
+	load_constants
+	vmovdqa		.Lunpack(%rip), %ymm11
+	vmovdqa		.Lunpack+32(%rip), %ymm10
+	lea		736(%rsi), %rcx
+1:	vmovdqu		(%rdi), %ymm0
+	unpack8		1, 0, %rsi, 11, 10
+	montmul		0, 1, 2, 3
+	vmovdqu		%ymm0, (%rdi)
+	add		$23, %rsi
+	add		$32, %rdi
+	cmp		%rcx, %rsi
+	jne		1b
+	vzeroupper
+	RET
+SYM_FUNC_END(mldsa_pointwise_in_place_avx2)
+
+/*
+ * Packing (poly.rs pack):
  *
- * pack8 r, t: %ymm\r = 8 coefficients frozen, their 24 bytes in its low 24; clobbers %ymm\t.
+ * void mldsa_pack_avx2(u8 out[737], const int32_t a[256]);
+ *
+ * freeze(a[k]) as the little-endian 23-bit field at bit 23 k of out, and out[736] = 0, bit
+ * for bit as the portable loop, for a[k] in (-q, 2^31 - 2^22): freeze(a) = reduce32(a),
+ * plus q if that is negative, with reduce32(a) = a - ((a + 2^22) >> 23) q. Reads
+ * a[0..256], writes out[0..737]. A leaf that uses no stack, like the routines above.
+ *
+ * pack8 r, t: %ymm\r = the 23 bytes of 8 coefficients, frozen, as bytes 0-15 in its low
+ * half and 8-23 in its high half (byte 23 zero); clobbers %ymm\t. Field j goes to bit
+ * 23 j = 8 b + s, b = 23 j / 8: shifted left by s (the shifts of .Lunpack's first entry),
+ * its 4 bytes go to bytes b to b + 3. The fields of even j do not overlap, nor do those of
+ * odd j: vpermd gathers the ones each half needs, vpshufb moves their bytes into place
+ * (.Lplace_even, .Lplace_odd), and the two are ORed.
  */
 .macro pack8 r, t
 	vpaddd		%ymm10, %ymm\r, %ymm\t
@@ -191,34 +239,61 @@ SYM_FUNC_END(mldsa_pointwise_avx2)
 	vpsrad		$31, %ymm\r, %ymm\t
 	vpand		VQ, %ymm\t, %ymm\t
 	vpaddd		%ymm\t, %ymm\r, %ymm\r
-	vpshufb		%ymm11, %ymm\r, %ymm\r		/* 12 bytes per 128-bit lane */
-	vpermd		%ymm\r, %ymm9, %ymm\r		/* the two joined */
+	vpsllvd		%ymm9, %ymm\r, %ymm\r
+	vpermd		%ymm\r, %ymm8, %ymm\t		/* j = 0, 2, 4, 6 | 2, 4, 6, - */
+	vpermd		%ymm\r, %ymm7, %ymm\r		/* j = 1, 3, 5, 7 | 3, 5, 7, - */
+	vpshufb		%ymm12, %ymm\t, %ymm\t
+	vpshufb		%ymm11, %ymm\r, %ymm\r
+	vpor		%ymm\t, %ymm\r, %ymm\r
 .endm
 
 SYM_FUNC_START(mldsa_pack_avx2)
 	vpbroadcastd	.Lq(%rip), VQ
 	vpbroadcastd	.Lhalf(%rip), %ymm10
-	vmovdqa		.Lgather(%rip), %ymm11
-	vmovdqa		.Ljoin(%rip), %ymm9
-	lea		744(%rdi), %rcx
-	/* 32 bytes a store: the 8 beyond the group's 24 are the next group's. */
+	vmovdqa		.Lunpack+32(%rip), %ymm9
+	vmovdqa		.Leven(%rip), %ymm8
+	vmovdqa		.Lodd(%rip), %ymm7
+	vmovdqa		.Lplace_even(%rip), %ymm12
+	vmovdqa		.Lplace_odd(%rip), %ymm11
+	lea		736(%rdi), %rcx
+	/*
+	 * Bytes 0-15 of a group, then 8-23: byte 23, zero, is the next group's first, which
+	 * its own store then writes; the last group's is the spare byte.
+	 */
 1:	vmovdqu		(%rsi), %ymm0
 	pack8		0, 1
-	vmovdqu		%ymm0, (%rdi)
+	vmovdqu		%xmm0, (%rdi)
+	vextracti128	$1, %ymm0, 8(%rdi)
 	add		$32, %rsi
-	add		$24, %rdi
+	add		$23, %rdi
 	cmp		%rcx, %rdi
 	jne		1b
-	/* The last group: 24 bytes, then the spare byte. */
-	vmovdqu		(%rsi), %ymm0
-	pack8		0, 1
-	vmovdqu		%xmm0, (%rdi)
-	vextracti128	$1, %ymm0, %xmm0
-	vmovq		%xmm0, 16(%rdi)
-	movb		$0, 24(%rdi)
 	vzeroupper
 	RET
 SYM_FUNC_END(mldsa_pack_avx2)
+
+/*
+ * Entry s of the unpacking table (unpack8): for the eight 23-bit fields j from bit s of a
+ * byte, the vpshufb indices of the 4 bytes from byte (s + 23 j) / 8 on (less 8 in the high
+ * half, which holds bytes 8-23; a byte past 23 holds none of a field's bits, and is
+ * zeroed), then the vpsrlvd shifts (s + 23 j) mod 8.
+ */
+.macro unpack s
+	.irp		j, 0, 1, 2, 3, 4, 5, 6, 7
+	.irp		b, 0, 1, 2, 3
+	.if		\j < 4
+	.byte		((\s + 23 * \j) >> 3) + \b
+	.elseif		((\s + 23 * \j) >> 3) + \b < 24
+	.byte		((\s + 23 * \j) >> 3) + \b - 8
+	.else
+	.byte		0x80
+	.endif
+	.endr
+	.endr
+	.irp		j, 0, 1, 2, 3, 4, 5, 6, 7
+	.long		(\s + 23 * \j) & 7
+	.endr
+.endm
 
 /*
  * Entry k of the compression table: the positions of the set bits of k in increasing
@@ -263,11 +338,27 @@ SYM_FUNC_END(mldsa_pack_avx2)
 	.set		.Lk, .Lk + 1
 	.endr
 .balign 32
-.Lgather:
-	.byte		0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80
-	.byte		0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80
-.Ljoin:
-	.long		0, 1, 2, 4, 5, 6, 7, 7
+.Lunpack:
+	.set		.Ls, 0
+	.rept		8
+	unpack		.Ls
+	.set		.Ls, .Ls + 1
+	.endr
+/*
+ * The vpshufb tables of pack8: bytes 0-15 of a group from fields 0, 2, 4 (even) or 1, 3,
+ * 5 (odd) in the low half, bytes 8-23 from fields 2, 4, 6 or 3, 5, 7 in the high half.
+ */
+.Lplace_even:
+	.byte		0, 1, 2, 3, 0x80, 4, 5, 6, 7, 0x80, 0x80, 8, 9, 10, 11, 0x80
+	.byte		3, 0x80, 0x80, 4, 5, 6, 7, 0x80, 0x80, 8, 9, 10, 11, 0x80, 0x80, 0x80
+.Lplace_odd:
+	.byte		0x80, 0x80, 0, 1, 2, 3, 0x80, 0x80, 4, 5, 6, 7, 0x80, 0x80, 8, 9
+	.byte		0, 1, 2, 3, 0x80, 0x80, 4, 5, 6, 7, 0x80, 0x80, 8, 9, 10, 11
+/* The vpermd indices of pack8. */
+.Leven:
+	.long		0, 2, 4, 6, 2, 4, 6, 6
+.Lodd:
+	.long		1, 3, 5, 7, 3, 5, 7, 7
 .Lq:
 	.long		Q
 .Lqinv:

@@ -2,10 +2,10 @@
 //! an independent SHAKE.
 
 use mldsa_host::keccak::{self, shake128_start, StateX4, SHAKE128_RATE};
-use mldsa_host::poly::{decompose, use_hint};
 use mldsa_host::ntt::{freeze, invntt_tomont, mont_mul, ntt};
 use mldsa_host::params::Poly;
-use mldsa_host::params::{N, Q};
+use mldsa_host::params::{PackedPoly, N, PACKED_POLY_BYTES, Q};
+use mldsa_host::poly::{decompose, pack, pointwise, pointwise_in_place, use_hint};
 use mldsa_host::shake::Shake;
 use rand::{Rng, SeedableRng};
 
@@ -101,6 +101,49 @@ fn ntt_product_matches_schoolbook() {
         let mut c: Poly = std::array::from_fn(|i| mont_mul(a[i], b[i]));
         invntt_tomont(&mut c);
         assert_eq!(c.map(freeze), want, "round {round}");
+    }
+}
+
+/// Packing: coefficient k, reduced to [0, q), is the 23 bits from bit 23 k of the packed
+/// bytes, little-endian, and the spare byte is zero; the packed pointwise products are the
+/// Montgomery products of the coefficients.
+#[test]
+fn packed_layout_and_pointwise() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+    for n in 0..1000 {
+        let a: Poly = std::array::from_fn(|k| match n {
+            0 => Q - 1,
+            1 => k as i32 - 128,
+            _ => rng.gen_range(-9 * Q..9 * Q),
+        });
+        let mut packed: PackedPoly = std::array::from_fn(|_| rng.gen());
+        pack(&a, &mut packed);
+        assert_eq!(packed[PACKED_POLY_BYTES], 0);
+        for (k, &c) in a.iter().enumerate() {
+            let field = (0..23).fold(0, |v, i| {
+                let bit = 23 * k + i;
+                v | i32::from(packed[bit / 8] >> (bit % 8) & 1) << i
+            });
+            assert_eq!(field, freeze(c), "coefficient {k}");
+        }
+        let b: Poly = std::array::from_fn(|_| rng.gen_range(0..Q));
+        let mut packed_b = [0; PACKED_POLY_BYTES + 1];
+        pack(&b, &mut packed_b);
+        let mut c = [0; N];
+        pointwise(&mut c, &packed, &packed_b);
+        for k in 0..N {
+            assert_eq!(c[k], mont_mul(freeze(a[k]), b[k]));
+        }
+        let wide: Poly = std::array::from_fn(|k| match k {
+            0 => i32::MIN,
+            1 => i32::MAX,
+            _ => rng.gen(),
+        });
+        let mut c = wide;
+        pointwise_in_place(&mut c, &packed_b);
+        for k in 0..N {
+            assert_eq!(c[k], mont_mul(wide[k], b[k]));
+        }
     }
 }
 

@@ -10,7 +10,7 @@
 #![cfg(target_arch = "x86_64")]
 
 use mldsa_host::keccak::StateX4;
-use mldsa_host::params::{PackedPoly, Poly, N, Q};
+use mldsa_host::params::{PackedPoly, Poly, N, PACKED_POLY_BYTES, Q};
 use mldsa_host::{arch, poly, simd};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -50,8 +50,11 @@ fn reference(w: &mut Poly, zhat: &PackedPoly, st: &StateX4, t: usize, m: &mut us
         // CoeffFromThreeBytes (Algorithm 14).
         let a = b(0) | b(1) << 8 | (b(2) & 0x7f) << 16;
         if a < Q && *m < N {
-            let z = zhat[3 * *m] as i32 | (zhat[3 * *m + 1] as i32) << 8;
-            let z = z | (zhat[3 * *m + 2] as i32) << 16;
+            // The 23 bits from bit 23 m of zhat.
+            let z = (0..23).fold(0, |z, i| {
+                let bit = 23 * *m + i;
+                z | i32::from(zhat[bit / 8] >> (bit % 8) & 1) << i
+            });
             w[*m] += mont(a, z);
             *m += 1;
         }
@@ -67,7 +70,11 @@ fn check(w: &Poly, zhat: &PackedPoly, st: &StateX4, t: usize, m: usize) {
     reference(&mut want_w, zhat, st, t, &mut want_m, 0);
     let (mut seam_w, mut seam_m) = (*w, m);
     arch::rej_ntt_mul_acc(&mut seam_w, zhat, st, t, &mut seam_m);
-    assert_eq!((seam_m, seam_w), (want_m, want_w), "arch seam from m {m}, state {t}");
+    assert_eq!(
+        (seam_m, seam_w),
+        (want_m, want_w),
+        "arch seam from m {m}, state {t}"
+    );
     let (mut got_w, mut got_m) = (*w, m);
     let from = simd::avx2::run(|s| s.rej_ntt_mul_acc(&mut got_w, zhat, st, t, &mut got_m))
         .expect("this thread uses AVX2");
@@ -84,12 +91,15 @@ fn check(w: &Poly, zhat: &PackedPoly, st: &StateX4, t: usize, m: usize) {
 
 /// Random NTT(z), packed, each coefficient in [0, q).
 fn random_zhat(rng: &mut StdRng) -> PackedPoly {
-    let mut zhat = [0; 3 * N + 1];
-    for k in 0..N {
-        let c = rng.gen_range(0..Q) as u32;
-        zhat[3 * k..3 * k + 3].copy_from_slice(&c.to_le_bytes()[..3]);
-    }
-    zhat
+    packed(&std::array::from_fn(|_| rng.gen_range(0..Q)))
+}
+
+/// `a`, each coefficient in [0, q), packed by the portable code (whose layout `arith.rs`
+/// checks).
+fn packed(a: &Poly) -> PackedPoly {
+    let mut out = [0; PACKED_POLY_BYTES + 1];
+    poly::pack(a, &mut out);
+    out
 }
 
 /// A random 24-bit candidate, often one that is rejected or at the edge: q - 1, q, 2^23 - 1,
@@ -169,8 +179,9 @@ fn every_acceptance_pattern() {
     }
 }
 
-/// The packed pointwise product: random operands in [0, q), and the edges 0, 1 and q - 1
-/// against each other, with junk in the spare byte, which neither may read.
+/// The packed pointwise products: random operands in [0, q), and the edges 0, 1 and q - 1
+/// against each other, with junk in the spare byte, which neither may read; in place, also
+/// from any unpacked first operand.
 #[test]
 fn pointwise_matches_portable() {
     if !have_avx2() {
@@ -179,13 +190,7 @@ fn pointwise_matches_portable() {
     let mut rng = StdRng::seed_from_u64(15);
     let mut cases: Vec<(PackedPoly, PackedPoly)> = Vec::new();
     let edges = [0, 1, Q - 1];
-    let fixed = |c: i32| -> PackedPoly {
-        let mut a = [0; 3 * N + 1];
-        for k in 0..N {
-            a[3 * k..3 * k + 3].copy_from_slice(&c.to_le_bytes()[..3]);
-        }
-        a
-    };
+    let fixed = |c: i32| packed(&[c; N]);
     for &x in &edges {
         for &y in &edges {
             cases.push((fixed(x), fixed(y)));
@@ -195,12 +200,23 @@ fn pointwise_matches_portable() {
         cases.push((random_zhat(&mut rng), random_zhat(&mut rng)));
     }
     for (a, b) in &mut cases {
-        a[3 * N] = rng.gen();
-        b[3 * N] = rng.gen();
+        a[PACKED_POLY_BYTES] = rng.gen();
+        b[PACKED_POLY_BYTES] = rng.gen();
         let mut want = [0; N];
         poly::pointwise(&mut want, a, b);
         let mut got = [0; N];
         arch::pointwise(&mut got, a, b);
+        assert_eq!(got, want);
+        assert!(got.iter().all(|c| c.abs() < Q));
+        // In place, from any first operand: the edges of i32 and random ones.
+        let c: Poly = std::array::from_fn(|k| match k % 64 {
+            0 => i32::MIN,
+            1 => i32::MAX,
+            _ => rng.gen(),
+        });
+        let (mut want, mut got) = (c, c);
+        poly::pointwise_in_place(&mut want, b);
+        arch::pointwise_in_place(&mut got, b);
         assert_eq!(got, want);
         assert!(got.iter().all(|c| c.abs() < Q));
     }
@@ -226,7 +242,7 @@ fn pack_matches_portable() {
         cases.extend([wide, near]);
     }
     for a in &cases {
-        let mut want = [0; 3 * N + 1];
+        let mut want = [0; PACKED_POLY_BYTES + 1];
         poly::pack(a, &mut want);
         let mut got: PackedPoly = std::array::from_fn(|_| rng.gen());
         arch::pack(a, &mut got);

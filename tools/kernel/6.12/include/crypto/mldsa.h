@@ -55,7 +55,7 @@ enum mldsa_prehash {
  * A decoded public key: t1 in the NTT domain and tr = H(pk), computed once by
  * mldsa_pubkey_init(). Opaque; sized for ML-DSA-87, the largest set.
  */
-#define MLDSA_PUBKEY_SIZE 6256
+#define MLDSA_PUBKEY_SIZE 6000
 struct mldsa_pubkey {
 	u64 opaque[MLDSA_PUBKEY_SIZE / 8];
 };
@@ -65,7 +65,7 @@ struct mldsa_pubkey {
  * aligned for the vector code. Its contents do not outlive a call: one
  * workspace serves any key, one call at a time.
  */
-#define MLDSA_WORKSPACE_SIZE 8448
+#define MLDSA_WORKSPACE_SIZE 8192
 struct mldsa_workspace {
 	u64 opaque[MLDSA_WORKSPACE_SIZE / 8];
 } __aligned(32);
