@@ -102,7 +102,9 @@ struct MlDsaModule {
 impl kernel::Module for MlDsaModule {
     fn init(module: &'static ThisModule) -> Result<Self> {
         // Built in, they ran at subsys_initcall_sync (exports.c), and this gives their outcome.
-        selftest::init(false)?;
+        // SAFETY: A module's init runs before its init memory is freed, and built in, an
+        // initcall before the kernel's is.
+        unsafe { selftest::init(false) }?;
         let m = MlDsaModule {
             _mldsa44: Registration::new(module)?,
             _mldsa65: Registration::new(module)?,

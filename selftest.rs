@@ -10,7 +10,9 @@
 //! the SHA-3 library has chosen its arch code, and as Linux 7.x's `lib/crypto/mldsa.c` runs
 //! its FIPS self-test at `subsys_initcall`, before any user of the library calls at a later
 //! level; as a module, when it loads. Under `fips=1` a failure
-//! panics, as the C's does; otherwise the calls and algorithms stay off.
+//! panics, as the C's does; otherwise the calls and algorithms stay off. The known answers
+//! are init memory, as the C's FIPS test vectors are (`__initconst`), unless the KUnit
+//! suites, which read them after boot, are built.
 
 use crate::alg::{AlgSet, Key, MlDsa, Scratch};
 use crate::init_zeroed;
@@ -26,8 +28,7 @@ use kernel::prelude::*;
 // The known answers, in selftest/kat.rs.
 pub(crate) mod kat;
 
-/// The known answers for ML-DSA-44, ML-DSA-65 and ML-DSA-87.
-pub(crate) static KATS: [&Kat; 3] = [&kat::ML_DSA_44, &kat::ML_DSA_65, &kat::ML_DSA_87];
+pub(crate) use kat::KATS;
 
 /// The values of [`OUTCOME`]: before [`init()`] has run, and after the self-tests passed or
 /// failed.
@@ -43,8 +44,18 @@ static OUTCOME: AtomicU8 = AtomicU8::new(NOT_RUN);
 /// With `fault` the known answer of ML-DSA-65 is corrupted, so that they fail (the boot
 /// parameter of `CONFIG_CRYPTO_MLDSA_SELFTEST_FAULT`). Under `fips=1` a failure panics.
 ///
-/// Initcalls and module inits run one at a time, so two calls never overlap.
-pub(crate) fn init(fault: bool) -> Result {
+/// Initcalls and module inits run one at a time, so two calls never overlap. Kept out of
+/// line in `.ref.text`, as C's `__ref`, where the kernel's section checks let it read the
+/// known answers in init memory.
+///
+/// # Safety
+///
+/// The first call must come before the module's init memory is freed: from the module's
+/// init, or built in, from an initcall. Unless the KUnit suites are built, the known
+/// answers (`kat.rs`) are in init memory.
+#[inline(never)]
+#[unsafe(link_section = ".ref.text")]
+pub(crate) unsafe fn init(fault: bool) -> Result {
     match OUTCOME.load(Ordering::Acquire) {
         PASSED => return Ok(()),
         FAILED => return Err(ELIBBAD),
@@ -77,10 +88,15 @@ pub(crate) fn init(fault: bool) -> Result {
 /// The module's self-tests ([`init()`]), which `exports.c` runs at `subsys_initcall_sync` when
 /// the module is built in (`mldsa_api.h`): 0, or `-ELIBBAD` if they failed. With `fault`, on a
 /// corrupted known answer.
+///
+/// # Safety
+///
+/// Called from an initcall, as [`init()`] requires.
 #[cfg(not(MODULE))]
 #[no_mangle]
-extern "C" fn mldsa_rust_selftest(fault: bool) -> core::ffi::c_int {
-    match init(fault) {
+unsafe extern "C" fn mldsa_rust_selftest(fault: bool) -> core::ffi::c_int {
+    // SAFETY: The caller is an initcall, which runs before init memory is freed.
+    match unsafe { init(fault) } {
         Ok(()) => 0,
         Err(e) => e.to_errno(),
     }

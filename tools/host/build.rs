@@ -9,7 +9,12 @@
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=include");
-    for cfg in ["CONFIG_CRYPTO_MLDSA_AVX2", "CONFIG_CRYPTO_MLDSA_S390_VX"] {
+    // The kernel's Kconfig symbols that the module's files test; the last is never set here.
+    for cfg in [
+        "CONFIG_CRYPTO_MLDSA_AVX2",
+        "CONFIG_CRYPTO_MLDSA_S390_VX",
+        "CONFIG_CRYPTO_MLDSA_KUNIT_TEST",
+    ] {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
     }
     let (dir, flags, cfg): (_, &[&str], _) =

@@ -1,11 +1,15 @@
 # The object code of the verifiers that stays in memory, next to the C's.
 # shellcheck shell=bash
 
-# Bytes of the sections of objects "$@" that stay in memory: text, rodata and
-# data. Init and exit sections, initcall and KUnit tables, and the kernel's
-# metadata (bug and exception tables, ORC, alternatives) are not counted.
+# The sections that stay in memory: text (.ref.text, code that may read init
+# memory, included), rodata and data. Init and exit sections, initcall and KUnit
+# tables, and the kernel's metadata (bug and exception tables, ORC,
+# alternatives) are not.
+RESIDENT='^\.(text|ref\.text|rodata|data)'
+
+# Bytes of the resident sections of objects "$@".
 resident_bytes() {
-	size -A "$@" | awk '$1 ~ /^\.(text|rodata|data)/ {n += $2} END {print n + 0}'
+	size -A "$@" | awk -v re="$RESIDENT" '$1 ~ re {n += $2} END {print n + 0}'
 }
 
 # The bytes of the module's objects by where they come from: each symbol of
@@ -16,20 +20,22 @@ resident_bytes() {
 resident_by_origin() {
 	local main=crypto/mldsa/mldsa_main.o o
 	{
-		nm -S --defined-only -C "$main" |
-			awk -v total="$(resident_bytes "$main")" '
+		# objdump -t: address, flags, section, then size and name after a tab.
+		objdump -tC "$main" |
+			awk -F'\t' -v total="$(resident_bytes "$main")" -v re="$RESIDENT" '
 			function hex(h, i, v) {
 				v = 0; h = tolower(h)
 				for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
 				return v
 			}
-			NF >= 4 && $3 ~ /^[TtRrDd]$/ {
-				name = $4; for (i = 5; i <= NF; i++) name = name " " $i
+			NF == 2 && (k = split($1, a, " ")) >= 3 && a[k] ~ re {
+				size = $2; sub(/ .*/, "", size)
+				name = $2; sub(/^[0-9a-f]+ +/, "", name)
 				sub(/^</, "", name); sub(/^mldsa_main::/, "", name)
 				split(name, p, "::"); where = p[1]
 				sub(/[ <(>].*/, "", where)
 				if (where ~ /^mldsa_rust_/) where = "mldsa_api (the C entry points)"
-				n[where] += hex($2); named += hex($2)
+				n[where] += hex(size); named += hex(size)
 			}
 			END {
 				for (w in n) print n[w], "mldsa_main.o: " w

@@ -57,13 +57,37 @@ pub(crate) struct Kat {{
     pub(crate) msg: &'static [u8],
     pub(crate) sig: &'static [u8],
 }}
+
+// `init_memory!` puts the known answers, with their keys and signatures, in init memory,
+// which the kernel frees once the module has initialised, unless the KUnit suites are
+// built: they read them later. `selftest::init`, which reads them at init, says so in its
+// contract.
+macro_rules! init_memory {{
+    ($($item:item)*) => {{
+        $(
+            #[cfg_attr(
+                not(CONFIG_CRYPTO_MLDSA_KUNIT_TEST),
+                unsafe(link_section = \".init.rodata\")
+            )]
+            $item
+        )*
+    }};
+}}
 "
     );
     let sets = sets();
-    for set in &sets {
+    let names: Vec<String> = sets.iter().map(|s| s.name.replace('-', "_")).collect();
+    for (set, name) in sets.iter().zip(&names) {
         let msg = format!("{} known-answer test message", set.name);
-        kat(set, &set.name.replace('-', "_"), None, "", &msg);
+        init_kat(set, name, &msg);
     }
+    println!(
+        "\ninit_memory! {{\n    /// The known answers for {}, in this order.\n    \
+         pub(crate) static KATS: [&Kat; {}] = [&{}];\n}}",
+        sets.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+        sets.len(),
+        names.join(", &"),
+    );
 }
 
 /// The key seed of `set`'s known answers.
@@ -72,6 +96,32 @@ fn seed(set: &Set) -> [u8; 32] {
         .as_bytes()
         .first_chunk::<32>()
         .unwrap()
+}
+
+/// A known answer of `selftest/kat.rs`, `name`, in init memory (`init_memory!`): the
+/// `Kat` and, named after it, its key and signature.
+fn init_kat(set: &Set, name: &str, msg: &str) {
+    let seed = seed(set);
+    let pk = (set.keypair)(&seed);
+    let sig = (set.sign)(&seed, msg.as_bytes(), b"");
+    println!(
+        "\ninit_memory! {{\n    /// {}: key seed \"{}\".\n    pub(crate) static {name}: Kat = Kat {{",
+        set.name,
+        std::str::from_utf8(&seed).unwrap(),
+    );
+    println!("        pk: &{name}_PK,\n        msg: b\"{msg}\",\n        sig: &{name}_SIG,\n    }};");
+    for (part, b) in [("PK", &pk), ("SIG", &sig)] {
+        println!("\n    static {name}_{part}: [u8; {}] = *b\"\\", b.len());
+        for line in b.chunks(32) {
+            print!("        ");
+            for x in line {
+                print!("\\x{x:02x}");
+            }
+            println!("\\");
+        }
+        println!("    \";");
+    }
+    println!("}}");
 }
 
 fn kat(set: &Set, name: &str, same_key_as: Option<&str>, doc: &str, msg: &str) {
