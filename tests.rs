@@ -78,6 +78,8 @@ impl XorShift {
         x
     }
 
+    /// Fills `bytes` (for the AVX2 cases, which alone use it).
+    #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
     fn fill(&mut self, bytes: &mut [u8]) {
         for b in bytes {
             *b = self.next() as u8;
