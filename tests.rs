@@ -21,7 +21,7 @@
 //! verifies on one tfm from several kthreads.
 
 use crate::ntt;
-use crate::params::{Params, Poly, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, PACKED_POLY_BYTES, Q};
+use crate::params::{Params, Poly, ML_DSA_44, ML_DSA_65, ML_DSA_87, N, Q};
 use crate::selftest;
 use crate::selftest::kat::{self, Kat};
 use core::ffi::{c_int, CStr};

@@ -61,7 +61,7 @@ pub(super) fn avx2_ntts_match(rng: &mut XorShift) {
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 pub(super) fn avx2_pointwise_matches(rng: &mut XorShift) {
-    use crate::params::PackedPoly;
+    use crate::params::{PackedPoly, PACKED_POLY_BYTES};
     use crate::simd::avx2;
 
     let (mut pa, mut pb): (PackedPoly, PackedPoly) =
@@ -87,7 +87,7 @@ pub(super) fn avx2_pointwise_matches(rng: &mut XorShift) {
 #[cfg(CONFIG_CRYPTO_MLDSA_AVX2)]
 #[inline(never)]
 pub(super) fn avx2_pack_matches(rng: &mut XorShift) {
-    use crate::params::PackedPoly;
+    use crate::params::{PackedPoly, PACKED_POLY_BYTES};
     use crate::simd::avx2;
 
     let a = rng.poly().map(|c| {
@@ -128,7 +128,7 @@ pub(super) fn avx2_w1_encode_matches(rng: &mut XorShift) {
 #[inline(never)]
 pub(super) fn avx2_rej_ntt_matches(rng: &mut XorShift) {
     use crate::keccak::{StateX4, SHAKE128_RATE};
-    use crate::params::PackedPoly;
+    use crate::params::{PackedPoly, PACKED_POLY_BYTES};
     use crate::simd::avx2;
     use crate::{arch, poly};
 
