@@ -20,8 +20,15 @@ use mldsa_host::params::Params;
 use mldsa_host::peers::{sets, Set};
 use mldsa_host::shake::Shake;
 
+/// The struct field `name`: `b` as a byte string literal.
 fn bytes(name: &str, b: &[u8]) -> String {
-    let mut s = format!("    {name}: b\"\\\n");
+    format!("    {name}: b\"\\\n{}    \",\n", hex_lines(b))
+}
+
+/// `b` as the lines of a byte string literal, 32 bytes a line, each ending in a
+/// continuation.
+fn hex_lines(b: &[u8]) -> String {
+    let mut s = String::new();
     for line in b.chunks(32) {
         s.push_str("        ");
         for x in line {
@@ -29,8 +36,15 @@ fn bytes(name: &str, b: &[u8]) -> String {
         }
         s.push_str("\\\n");
     }
-    s.push_str("    \",\n");
     s
+}
+
+/// The key and signature of `set`'s known answer for `msg`, and the key's seed.
+fn answer(set: &Set, msg: &str) -> ([u8; 32], Vec<u8>, Vec<u8>) {
+    let seed = seed(set);
+    let pk = (set.keypair)(&seed);
+    let sig = (set.sign)(&seed, msg.as_bytes(), b"");
+    (seed, pk, sig)
 }
 
 fn main() {
@@ -101,9 +115,7 @@ fn seed(set: &Set) -> [u8; 32] {
 /// A known answer of `selftest/kat.rs`, `name`, in init memory (`init_memory!`): the
 /// `Kat` and, named after it, its key and signature.
 fn init_kat(set: &Set, name: &str, msg: &str) {
-    let seed = seed(set);
-    let pk = (set.keypair)(&seed);
-    let sig = (set.sign)(&seed, msg.as_bytes(), b"");
+    let (seed, pk, sig) = answer(set, msg);
     println!(
         "\ninit_memory! {{\n    /// {}: key seed \"{}\".\n    pub(crate) static {name}: Kat = Kat {{",
         set.name,
@@ -112,22 +124,14 @@ fn init_kat(set: &Set, name: &str, msg: &str) {
     println!("        pk: &{name}_PK,\n        msg: b\"{msg}\",\n        sig: &{name}_SIG,\n    }};");
     for (part, b) in [("PK", &pk), ("SIG", &sig)] {
         println!("\n    static {name}_{part}: [u8; {}] = *b\"\\", b.len());
-        for line in b.chunks(32) {
-            print!("        ");
-            for x in line {
-                print!("\\x{x:02x}");
-            }
-            println!("\\");
-        }
+        print!("{}", hex_lines(b));
         println!("    \";");
     }
     println!("}}");
 }
 
 fn kat(set: &Set, name: &str, same_key_as: Option<&str>, doc: &str, msg: &str) {
-    let seed = seed(set);
-    let pk = (set.keypair)(&seed);
-    let sig = (set.sign)(&seed, msg.as_bytes(), b"");
+    let (seed, pk, sig) = answer(set, msg);
     println!(
         "\n/// {}: key seed \"{}\".{doc}\npub(crate) static {name}: Kat = Kat {{",
         set.name,
