@@ -9,7 +9,7 @@
 
 use crate::keccak::{keccak_f1600, keccak_f1600_with, StateX4};
 use crate::ntt;
-use crate::params::{PackedPoly, Poly};
+use crate::params::{PackedPoly, Poly, W1Row};
 use crate::poly;
 
 #[cfg(CONFIG_CRYPTO_MLDSA_S390_VX)]
@@ -73,7 +73,7 @@ pub fn pack(a: &Poly, out: &mut PackedPoly) {
 }
 
 /// `poly::w1_encode`: w1Encode of HighBits of `w` into `out`.
-pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
+pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut W1Row) {
     avx2!(s => s.w1_encode(gamma2, w, out));
     poly::w1_encode(gamma2, w, out)
 }

@@ -18,7 +18,9 @@
 use crate::arch;
 use crate::keccak::{shake128_start, StateX4};
 use crate::ntt::caddq;
-use crate::params::{PackedPoly, ParamSet, Params, Poly, PolyVec, D, N, PACKED_POLY_BYTES, Q};
+use crate::params::{
+    PackedPoly, ParamSet, Params, Poly, PolyVec, W1Row, D, N, PACKED_POLY_BYTES, Q,
+};
 use crate::poly::{bit_unpack, use_hint};
 use crate::shake::Shake;
 
@@ -76,9 +78,9 @@ fn mu(st: &mut StateX4) -> &mut [u8] {
     &mut st.as_flattened_mut()[..64]
 }
 
-/// A row of w1Encode(w1) (Algorithm 28) of `len` bytes (128 or 192), in `st`.
-fn w1_row(st: &mut StateX4, len: usize) -> &mut [u8] {
-    &mut st.as_flattened_mut()[..len]
+/// A row of w1Encode(w1) (Algorithm 28), in `st`.
+fn w1_row(st: &mut StateX4) -> &mut W1Row {
+    &mut st.as_flattened_mut().as_chunks_mut().0[0]
 }
 
 /// c~' (Algorithm 8, line 12) of `len` bytes (32 to 64), in `st`.
@@ -380,9 +382,9 @@ fn verify_from_mu<S: ParamSet>(
             *w = use_hint(p.gamma2, caddq(*w), true) * 2 * p.gamma2;
         }
         start = end;
-        let row = w1_row(&mut b.st, 32 * p.w1_bits() as usize);
+        let row = w1_row(&mut b.st);
         arch::w1_encode(p.gamma2, &b.w, row);
-        b.h.update(row);
+        b.h.update(&row[..32 * p.w1_bits() as usize]);
     }
     let c_tilde2 = self::c_tilde(&mut b.st, p.c_tilde_len());
     b.h.squeeze(c_tilde2);

@@ -21,6 +21,10 @@ pub type PackedPoly = [u8; PACKED_POLY_BYTES + 1];
 /// The bytes of the 256 fields of a [`PackedPoly`].
 pub const PACKED_POLY_BYTES: usize = 23 * N / 8;
 
+/// A row of w1 as w1Encode (Algorithm 28) packs it: 192 bytes for gamma2 = (q - 1) / 88,
+/// the first 128 otherwise.
+pub type W1Row = [u8; 192];
+
 /// One ML-DSA parameter set; only what verification needs.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Params {

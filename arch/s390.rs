@@ -9,13 +9,20 @@
 use crate::params::Poly;
 use core::marker::PhantomData;
 
-extern "C" {
-    fn mldsa_ntt_vx(a: *mut i32);
-    fn mldsa_invntt_vx(a: *mut i32);
+// SAFETY: Each routine follows the C calling convention and transforms the 256
+// coefficients its reference gives, in place, for any values. It needs the vector facility
+// and, in the kernel, a kernel FPU section on %v16-%v31, which its last argument proves: a
+// `Vx` is made only by `Vx::new`, whose caller promises both for as long as it lives (the
+// routines never read it).
+#[expect(improper_ctypes, reason = "the zero-sized proof is never read")]
+unsafe extern "C" {
+    safe fn mldsa_ntt_vx(a: &mut Poly, proof: &Vx);
+    safe fn mldsa_invntt_vx(a: &mut Poly, proof: &Vx);
 }
 
 /// The proof that the vector-facility routines may run here while it lives. Not `Send`:
 /// in the kernel, the FPU section is this task's.
+#[repr(C)]
 pub struct Vx {
     _not_send: PhantomData<*mut ()>,
 }
@@ -35,13 +42,11 @@ impl Vx {
 
     /// `ntt::ntt` of `a`, for |a[i]| < q: the same values, word for word.
     pub fn ntt(&self, a: &mut Poly) {
-        // SAFETY: `self` allows the routine; it transforms the 256 coefficients of `a`.
-        unsafe { mldsa_ntt_vx(a.as_mut_ptr()) }
+        mldsa_ntt_vx(a, self)
     }
 
     /// `ntt::invntt_tomont` of `a`, for |a[i]| < q: the same values, word for word.
     pub fn invntt_tomont(&self, a: &mut Poly) {
-        // SAFETY: `self` allows the routine; it transforms the 256 coefficients of `a`.
-        unsafe { mldsa_invntt_vx(a.as_mut_ptr()) }
+        mldsa_invntt_vx(a, self)
     }
 }

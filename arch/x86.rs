@@ -8,28 +8,40 @@
 //! bounds on its inputs as the portable function it replaces.
 
 use crate::keccak::StateX4;
-use crate::params::{PackedPoly, Poly, Q};
+use crate::params::{PackedPoly, Poly, W1Row};
 use core::marker::PhantomData;
 
-extern "C" {
-    fn mldsa_ntt_avx2(a: *mut i32);
-    fn mldsa_invntt_avx2(a: *mut i32);
-    fn mldsa_pointwise_avx2(c: *mut i32, a: *const u8, b: *const u8);
-    fn mldsa_pointwise_in_place_avx2(c: *mut i32, b: *const u8);
-    fn mldsa_pack_avx2(out: *mut u8, a: *const i32);
-    fn mldsa_w1_encode_avx2(out: *mut u8, w: *const i32, gamma2: i32);
-    fn mldsa_keccak_x4_avx2(st: *mut StateX4);
-    fn mldsa_keccak_x4_avx512(st: *mut StateX4);
-    fn mldsa_rej_ntt_mul_acc_avx2(
-        w: *mut i32,
-        zhat: *const u8,
-        lane0: *const u8,
-        m: *mut usize,
+/// Lanes 0..20 of one state of a [`StateX4`], from its first byte: what
+/// `mldsa_rej_ntt_mul_acc_avx2` reads of a SHAKE128 block.
+const BLOCK_LANES: usize = 32 * 20 + 8;
+
+// SAFETY: Each routine follows the C calling convention and reads and writes only the
+// memory its references give, for any values there. It needs AVX2 and, in the kernel, a
+// kernel FPU section, which its last argument proves: an `Avx2` is made only by
+// `Avx2::new`, whose caller promises both for as long as it lives (the routines never
+// read it). `mldsa_keccak_x4_avx512` also needs AVX-512VL: private to this file, it is
+// called only where the proof says so.
+unsafe extern "C" {
+    safe fn mldsa_ntt_avx2(a: &mut Poly, proof: &Avx2);
+    safe fn mldsa_invntt_avx2(a: &mut Poly, proof: &Avx2);
+    safe fn mldsa_pointwise_avx2(c: &mut Poly, a: &PackedPoly, b: &PackedPoly, proof: &Avx2);
+    safe fn mldsa_pointwise_in_place_avx2(c: &mut Poly, b: &PackedPoly, proof: &Avx2);
+    safe fn mldsa_pack_avx2(out: &mut PackedPoly, a: &Poly, proof: &Avx2);
+    safe fn mldsa_w1_encode_avx2(out: &mut W1Row, w: &Poly, gamma2: i32, proof: &Avx2);
+    safe fn mldsa_keccak_x4_avx2(st: &mut StateX4, proof: &Avx2);
+    safe fn mldsa_keccak_x4_avx512(st: &mut StateX4, proof: &Avx2);
+    safe fn mldsa_rej_ntt_mul_acc_avx2(
+        w: &mut Poly,
+        zhat: &PackedPoly,
+        lanes: &[u8; BLOCK_LANES],
+        m: &mut usize,
+        proof: &Avx2,
     ) -> usize;
 }
 
 /// The proof that the AVX2 routines (and with `avx512` the AVX-512VL 4-way Keccak) may run
 /// here while it lives. Not `Send`: in the kernel, the FPU section is this CPU's.
+#[repr(C)]
 pub struct Avx2 {
     avx512: bool,
     _not_send: PhantomData<*mut ()>,
@@ -52,61 +64,46 @@ impl Avx2 {
 
     /// `ntt::ntt` of `a`.
     pub fn ntt(&self, a: &mut Poly) {
-        // SAFETY: `self` allows AVX2; the routine transforms the 256 coefficients of `a`.
-        unsafe { mldsa_ntt_avx2(a.as_mut_ptr()) }
+        mldsa_ntt_avx2(a, self)
     }
 
     /// `ntt::invntt_tomont` of `a` for `a[i]` < 2^31 - 2^22, which the routine first brings
     /// below q as `ntt::reduce32` does.
     pub fn invntt_tomont(&self, a: &mut Poly) {
-        // SAFETY: `self` allows AVX2; the routine transforms the 256 coefficients of `a`.
-        unsafe { mldsa_invntt_avx2(a.as_mut_ptr()) }
+        mldsa_invntt_avx2(a, self)
     }
 
     /// c = a * b pointwise (Montgomery), from packed polynomials.
     pub fn pointwise(&self, c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
-        // SAFETY: `self` allows AVX2; the routine writes the 256 coefficients of `c` and
-        // reads the 737 bytes of `a` and of `b`.
-        unsafe { mldsa_pointwise_avx2(c.as_mut_ptr(), a.as_ptr(), b.as_ptr()) }
+        mldsa_pointwise_avx2(c, a, b, self)
     }
 
     /// c = c * b pointwise (Montgomery), from a packed `b`, for any c.
     pub fn pointwise_in_place(&self, c: &mut Poly, b: &PackedPoly) {
-        // SAFETY: `self` allows AVX2; the routine reads and writes the 256 coefficients of
-        // `c` and reads the 737 bytes of `b`.
-        unsafe { mldsa_pointwise_in_place_avx2(c.as_mut_ptr(), b.as_ptr()) }
+        mldsa_pointwise_in_place_avx2(c, b, self)
     }
 
     /// Packs `a`, each coefficient reduced to [0, q), into `out`.
     pub fn pack(&self, a: &Poly, out: &mut PackedPoly) {
-        // SAFETY: `self` allows AVX2; the routine reads the 256 coefficients of `a` and
-        // writes the 737 bytes of `out`.
-        unsafe { mldsa_pack_avx2(out.as_mut_ptr(), a.as_ptr()) }
+        mldsa_pack_avx2(out, a, self)
     }
 
-    /// w1Encode (Algorithm 28) of HighBits of `w` into `out`: 128 bytes if gamma2 =
-    /// (q - 1) / 32, else 192.
-    pub fn w1_encode(&self, gamma2: i32, w: &Poly, out: &mut [u8]) {
-        let out = &mut out[..32 * if gamma2 == (Q - 1) / 32 { 4 } else { 6 }];
-        // SAFETY: `self` allows AVX2; the routine reads the 256 coefficients of `w` and
-        // writes 128 bytes (gamma2 = (q - 1) / 32) or 192, the length of `out`.
-        unsafe { mldsa_w1_encode_avx2(out.as_mut_ptr(), w.as_ptr(), gamma2) }
+    /// w1Encode (Algorithm 28) of HighBits of `w` into the first 128 bytes of `out` if
+    /// gamma2 = (q - 1) / 32, else into all 192.
+    pub fn w1_encode(&self, gamma2: i32, w: &Poly, out: &mut W1Row) {
+        mldsa_w1_encode_avx2(out, w, gamma2, self)
     }
 
     /// Keccak-f\[1600\] of the four states of `st`.
     pub fn keccak_f1600_x4(&self, st: &mut StateX4) {
-        // SAFETY: `self` allows AVX2, and AVX-512VL if `self.avx512`; each routine
-        // permutes the four states of `st` in place.
-        unsafe {
-            if self.avx512 {
-                mldsa_keccak_x4_avx512(st)
-            } else {
-                mldsa_keccak_x4_avx2(st)
-            }
+        if self.avx512 {
+            mldsa_keccak_x4_avx512(st, self)
+        } else {
+            mldsa_keccak_x4_avx2(st, self)
         }
     }
 
-    /// Takes the first groups of one SHAKE128 block of state `t` of `st` as
+    /// Takes the first groups of one SHAKE128 block of state `t` (0 to 3) of `st` as
     /// `poly::rej_ntt_mul_acc` would, and returns how many it took.
     pub fn rej_ntt_mul_acc(
         &self,
@@ -116,10 +113,9 @@ impl Avx2 {
         t: usize,
         m: &mut usize,
     ) -> usize {
-        // Lanes 0..20 of state t: what the routine may read.
-        let lanes = &st.as_flattened()[8 * t..][..32 * 20 + 8];
-        // SAFETY: `self` allows AVX2; the routine reads `lanes`, the 737 bytes of `zhat` and `*m`, and
-        // writes only the 256 coefficients of `w` and `*m`.
-        unsafe { mldsa_rej_ntt_mul_acc_avx2(w.as_mut_ptr(), zhat.as_ptr(), lanes.as_ptr(), m) }
+        match st.as_flattened().get(8 * t..).and_then(<[u8]>::first_chunk) {
+            Some(lanes) => mldsa_rej_ntt_mul_acc_avx2(w, zhat, lanes, m, self),
+            None => 0,
+        }
     }
 }
