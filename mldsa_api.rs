@@ -20,7 +20,7 @@ use crate::mldsa_verify::{self, Error, Message, PreHash, PublicKey, VerifyingKey
 use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use core::ffi::{c_int, c_uint};
 use core::mem::{align_of, size_of};
-use core::slice;
+use core::ptr::{self, NonNull};
 use core::sync::atomic::{AtomicBool, Ordering};
 use kernel::bindings::{
     mldsa_alg, mldsa_alg_MLDSA44 as MLDSA44, mldsa_alg_MLDSA65 as MLDSA65,
@@ -91,21 +91,15 @@ fn check_ws(ws: *const mldsa_workspace) -> Result<(), c_int> {
     Ok(())
 }
 
-/// The `len` bytes at `ptr`; `ptr` may be null if `len` is 0, and is refused otherwise.
-///
-/// # Safety
-///
-/// If `ptr` is not null, it must be valid for reads of `len` bytes during `'a`, which
-/// nothing writes.
-unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], Error> {
-    if len == 0 {
-        return Ok(&[]);
+/// The `len` bytes at `ptr`, for the caller to turn into a reference: `ptr` may be null if
+/// `len` is 0 (the slice then points nowhere, but not to null, as a reference must not),
+/// and is refused otherwise.
+fn bytes(ptr: *const u8, len: usize) -> Result<*const [u8], Error> {
+    match (len, ptr.is_null()) {
+        (0, _) => Ok(ptr::slice_from_raw_parts(NonNull::dangling().as_ptr(), 0)),
+        (_, true) => Err(Error::BadParameter),
+        (_, false) => Ok(ptr::slice_from_raw_parts(ptr, len)),
     }
-    if ptr.is_null() {
-        return Err(Error::BadParameter);
-    }
-    // SAFETY: By the function's safety section.
-    Ok(unsafe { slice::from_raw_parts(ptr, len) })
 }
 
 /// The result of a call as a C return code.
@@ -160,13 +154,14 @@ unsafe extern "C" fn mldsa_rust_pubkey_init(
     // SAFETY: `key` and `ws` are aligned (checked above) and the caller's as the function's
     // safety section says; their C types are large enough for a `KeyBuf` and for the
     // `PublicKey` and `Workspace` of any set (assertions above), which need no more
-    // alignment. Any bytes are valid for these types, which hold integers only.
+    // alignment. Any bytes are valid for these types, which hold integers only. `pk` is the
+    // caller's too, or points nowhere and is empty (`bytes`).
     let r = unsafe {
         let buf = &mut *key.cast::<KeyBuf>();
         buf.tag = 0;
         let r = bytes(pk, pk_len).and_then(|pk| {
             on_set!(alg, S => {
-                (*buf.key.as_mut_ptr().cast::<PublicKey<S>>()).decode(&mut *ws.cast(), pk)
+                (*buf.key.as_mut_ptr().cast::<PublicKey<S>>()).decode(&mut *ws.cast(), &*pk)
             })
         });
         if r.is_ok() {
@@ -242,14 +237,15 @@ unsafe extern "C" fn mldsa_rust_verify(
         return e;
     }
     // SAFETY: As in `mldsa_rust_pubkey_init`, for reads of `key`, and the caller's buffers
-    // as the function's safety section says.
+    // as the function's safety section says, or empty (`bytes`).
     let r = unsafe {
         let buf = &*key.cast::<KeyBuf>();
         match (bytes(sig, sig_len), bytes(m, m_len), bytes(ctx, ctx_len)) {
-            (Ok(sig), Ok(m), Ok(ctx)) => message(kind, ph, m, ctx).and_then(|msg| {
+            (Ok(sig), Ok(m), Ok(ctx)) => message(kind, ph, &*m, &*ctx).and_then(|msg| {
                 on_set!(key_alg(buf.tag), S => {
                     let key = &*buf.key.as_ptr().cast::<PublicKey<S>>();
-                    mldsa_verify::verify::<S>(&mut *ws.cast(), VerifyingKey::Decoded(key), msg, sig)
+                    let (ws, key) = (&mut *ws.cast(), VerifyingKey::Decoded(key));
+                    mldsa_verify::verify::<S>(ws, key, msg, &*sig)
                 })
             }),
             _ => Err(Error::BadParameter),
@@ -281,14 +277,15 @@ unsafe extern "C" fn mldsa_rust_verify_pk(
         return e;
     }
     // SAFETY: `ws` is aligned (checked above) and the caller's, and `sig`, `msg` and `pk`
-    // are readable, as the function's safety section says; a `struct mldsa_workspace` is
-    // large enough for the `Workspace` of any set (assertions above), which needs no more
-    // alignment and holds integers only.
+    // are readable or empty (`bytes`), as the function's safety section says; a
+    // `struct mldsa_workspace` is large enough for the `Workspace` of any set (assertions
+    // above), which needs no more alignment and holds integers only.
     let r = unsafe {
         match (bytes(sig, sig_len), bytes(msg, msg_len), bytes(pk, pk_len)) {
             (Ok(sig), Ok(msg), Ok(pk)) => on_set!(alg, S => {
-                let m = Message::Pure { msg, ctx: &[] };
-                mldsa_verify::verify::<S>(&mut *ws.cast(), VerifyingKey::Encoded(pk), m, sig)
+                let (ws, key) = (&mut *ws.cast(), VerifyingKey::Encoded(&*pk));
+                let m = Message::Pure { msg: &*msg, ctx: &[] };
+                mldsa_verify::verify::<S>(ws, key, m, &*sig)
             }),
             _ => Err(Error::BadParameter),
         }
