@@ -114,10 +114,6 @@ const ALGS: [bindings::mldsa_alg; 3] = [
     bindings::mldsa_alg_MLDSA87,
 ];
 
-fn neg(e: u32) -> c_int {
-    -(e as c_int)
-}
-
 /// Marks the running case skipped, with `why` as its KTAP comment.
 fn skip(why: &CStr) {
     // SAFETY: Called from a running case, whose `struct kunit` outlives it; nothing else

@@ -109,18 +109,18 @@ pub(super) fn bit_flips_rejected() {
         for (byte, bit) in [(0, 0), (p.c_tilde_len() - 1, 7)] {
             sig.copy_from_slice(k.sig);
             sig[byte] ^= 1 << bit;
-            check!(tfm.verify(&sig, k.msg) == neg(bindings::EKEYREJECTED));
+            check!(tfm.verify(&sig, k.msg) == EKEYREJECTED.to_errno());
         }
         for (byte, bit) in [(0, 0), (k.msg.len() - 1, 7)] {
             msg.copy_from_slice(k.msg);
             msg[byte] ^= 1 << bit;
-            check!(tfm.verify(k.sig, &msg) == neg(bindings::EKEYREJECTED));
+            check!(tfm.verify(k.sig, &msg) == EKEYREJECTED.to_errno());
         }
         for (byte, bit) in [(0, 0), (31, 7), (32, 0), (k.pk.len() - 1, 7)] {
             pk.copy_from_slice(k.pk);
             pk[byte] ^= 1 << bit;
             check!(tfm.set_pub_key(&pk) == 0);
-            check!(tfm.verify(k.sig, k.msg) == neg(bindings::EKEYREJECTED));
+            check!(tfm.verify(k.sig, k.msg) == EKEYREJECTED.to_errno());
         }
     }
 }
@@ -131,24 +131,24 @@ pub(super) fn wrong_lengths_refused() {
         let tfm = Tfm::alloc(name);
         check!(tfm.is_ok());
         let mut tfm = tfm.unwrap();
-        check!(tfm.verify(k.sig, k.msg) == neg(bindings::EINVAL));
+        check!(tfm.verify(k.sig, k.msg) == EINVAL.to_errno());
         // EINVAL, as Linux 7.x's crypto/mldsa.c gives.
-        check!(tfm.set_pub_key(&k.pk[..p.pk_len() - 1]) == neg(bindings::EINVAL));
+        check!(tfm.set_pub_key(&k.pk[..p.pk_len() - 1]) == EINVAL.to_errno());
         let mut long = KVec::from_elem(0u8, p.pk_len() + 1, GFP_KERNEL).unwrap();
         long[..p.pk_len()].copy_from_slice(k.pk);
-        check!(tfm.set_pub_key(&long) == neg(bindings::EINVAL));
-        check!(tfm.set_pub_key(&[]) == neg(bindings::EINVAL));
+        check!(tfm.set_pub_key(&long) == EINVAL.to_errno());
+        check!(tfm.set_pub_key(&[]) == EINVAL.to_errno());
         // A refused key leaves the tfm without one.
-        check!(tfm.verify(k.sig, k.msg) == neg(bindings::EINVAL));
+        check!(tfm.verify(k.sig, k.msg) == EINVAL.to_errno());
         check!(tfm.set_pub_key(k.pk) == 0);
         let sig = k.sig;
-        check!(tfm.verify(&sig[..sig.len() - 1], k.msg) == neg(bindings::EBADMSG));
+        check!(tfm.verify(&sig[..sig.len() - 1], k.msg) == EBADMSG.to_errno());
         let mut sig2 = KVec::from_elem(0u8, sig.len() + 1, GFP_KERNEL).unwrap();
         sig2[..sig.len()].copy_from_slice(sig);
-        check!(tfm.verify(&sig2, k.msg) == neg(bindings::EBADMSG));
+        check!(tfm.verify(&sig2, k.msg) == EBADMSG.to_errno());
         // dst_len larger than the message the scatterlist holds.
         #[cfg(linux_6_12)]
-        check!(tfm.verify_sg(&[sig, k.msg], sig.len(), k.msg.len() + 1) == neg(bindings::EINVAL));
+        check!(tfm.verify_sg(&[sig, k.msg], sig.len(), k.msg.len() + 1) == EINVAL.to_errno());
         check!(tfm.verify(sig, k.msg) == 0);
     }
 }
@@ -170,14 +170,14 @@ pub(super) fn malformed_z_and_hints() {
         let mut sig = KVec::from_elem(0u8, k.sig.len(), GFP_KERNEL).unwrap();
         let bound = (1 << p.gamma1_bits) - p.beta;
         for (z, want) in [
-            (bound, bindings::EBADMSG),
-            (-bound, bindings::EBADMSG),
-            (bound - 1, bindings::EKEYREJECTED),
-            (-(bound - 1), bindings::EKEYREJECTED),
+            (bound, EBADMSG),
+            (-bound, EBADMSG),
+            (bound - 1, EKEYREJECTED),
+            (-(bound - 1), EKEYREJECTED),
         ] {
             sig.copy_from_slice(k.sig);
             set_z0(p, &mut sig, z);
-            check!(tfm.verify(&sig, k.msg) == neg(want));
+            check!(tfm.verify(&sig, k.msg) == want.to_errno());
         }
         // HintBitUnpack (Algorithm 21): the last count above omega, a count that decreases,
         // and non-zero padding after the last index.
@@ -185,14 +185,14 @@ pub(super) fn malformed_z_and_hints() {
         let total = k.sig[ends + p.k - 1] as usize;
         sig.copy_from_slice(k.sig);
         sig[ends + p.k - 1] = p.omega as u8 + 1;
-        check!(tfm.verify(&sig, k.msg) == neg(bindings::EBADMSG));
+        check!(tfm.verify(&sig, k.msg) == EBADMSG.to_errno());
         sig.copy_from_slice(k.sig);
         sig[ends] = sig[ends + 1] + 1;
-        check!(tfm.verify(&sig, k.msg) == neg(bindings::EBADMSG));
+        check!(tfm.verify(&sig, k.msg) == EBADMSG.to_errno());
         check!(total < p.omega);
         sig.copy_from_slice(k.sig);
         sig[ends - 1] = 1;
-        check!(tfm.verify(&sig, k.msg) == neg(bindings::EBADMSG));
+        check!(tfm.verify(&sig, k.msg) == EBADMSG.to_errno());
     }
 }
 
@@ -217,8 +217,8 @@ pub(super) fn mutated_vectors() {
             let (sig, msg) = all.split_at(k.sig.len());
             let want = match m.want {
                 Want::Accept => 0,
-                Want::Reject => neg(bindings::EKEYREJECTED),
-                Want::Malformed => neg(bindings::EBADMSG),
+                Want::Reject => EKEYREJECTED.to_errno(),
+                Want::Malformed => EBADMSG.to_errno(),
             };
             if m.part == Part::Pk {
                 check!(tfm.set_pub_key(&pk) == 0);
@@ -249,7 +249,7 @@ pub(super) fn long_message() {
     let mut msg = KVec::from_elem(0u8, k.msg.len(), GFP_KERNEL).unwrap();
     msg.copy_from_slice(k.msg);
     msg[3000] ^= 0x10;
-    check!(tfm.verify(k.sig, &msg) == neg(bindings::EKEYREJECTED));
+    check!(tfm.verify(k.sig, &msg) == EKEYREJECTED.to_errno());
 }
 
 /// The self-test passes on the module's known answers and fails, so that init would stop

@@ -109,7 +109,7 @@ impl Tfm {
             }
             let req = bindings::akcipher_request_alloc(self.0, bindings::GFP_KERNEL);
             if req.is_null() {
-                return neg(bindings::ENOMEM);
+                return ENOMEM.to_errno();
             }
             bindings::akcipher_request_set_crypt(
                 req,

@@ -23,7 +23,7 @@ pub(super) fn multi_entry_scatterlist() {
         let pieces = uneven_pieces(&all);
         check!(pieces.len() > 6);
         let want = if flip.is_some() {
-            neg(bindings::EKEYREJECTED)
+            EKEYREJECTED.to_errno()
         } else {
             0
         };
