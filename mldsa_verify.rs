@@ -9,7 +9,7 @@
 //! workspace, and each polynomial of z is read as it is decoded, so a caller's buffer that
 //! changes meanwhile can make a verification fail but not pass.
 //! A is never stored: four entries of a row of A at a time are sampled and multiplied into
-//! row i as they stream out of four SHAKE128s, and NTT(z) is kept packed to 3 bytes a
+//! row i as they stream out of four SHAKE128s, and NTT(z) is kept packed to 23 bits a
 //! coefficient. w1 is absorbed into the SHAKE256 that produces c~' one row at a time.
 //!
 //! The NTTs and the Keccak permutations go through `crate::arch`, which runs an arch
