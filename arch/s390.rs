@@ -9,7 +9,7 @@
 use crate::params::Poly;
 use core::marker::PhantomData;
 
-// SAFETY: Each routine follows the C calling convention and transforms the 256
+// Declared safe: each routine follows the C calling convention and transforms the 256
 // coefficients its reference gives, in place, for any values. It needs the vector facility
 // and, in the kernel, a kernel FPU section on %v16-%v31, which its last argument proves: a
 // `Vx` is made only by `Vx::new`, whose caller promises both for as long as it lives (the

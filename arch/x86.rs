@@ -15,12 +15,12 @@ use core::marker::PhantomData;
 /// `mldsa_rej_ntt_mul_acc_avx2` reads of a SHAKE128 block.
 const BLOCK_LANES: usize = 32 * 20 + 8;
 
-// SAFETY: Each routine follows the C calling convention and reads and writes only the
-// memory its references give, for any values there. It needs AVX2 and, in the kernel, a
+// Declared safe: each routine follows the C calling convention and reads and writes only
+// the memory its references give, for any values there. It needs AVX2 and, in the kernel, a
 // kernel FPU section, which its last argument proves: an `Avx2` is made only by
-// `Avx2::new`, whose caller promises both for as long as it lives (the routines never
-// read it). `mldsa_keccak_x4_avx512` also needs AVX-512VL: private to this file, it is
-// called only where the proof says so.
+// `Avx2::new`, whose caller promises both for as long as it lives (the routines never read
+// it). `mldsa_keccak_x4_avx512` also needs AVX-512VL: private to this file, it is called
+// only where the proof says so.
 unsafe extern "C" {
     safe fn mldsa_ntt_avx2(a: &mut Poly, proof: &Avx2);
     safe fn mldsa_invntt_avx2(a: &mut Poly, proof: &Avx2);
