@@ -105,20 +105,21 @@ fn coeff(a: &PackedPoly, m: usize) -> i32 {
 
 /// c = a * b in T_q times 2^-32 (a pointwise Montgomery product), |c| < q.
 pub fn pointwise(c: &mut Poly, a: &PackedPoly, b: &PackedPoly) {
-    for (g, c) in c.chunks_exact_mut(8).enumerate() {
-        let (a, b) = (group(a, g), group(b, g));
-        for (k, c) in c.iter_mut().enumerate() {
-            *c = mont_mul(a[k], b[k]);
-        }
-    }
+    mul_groups(c, b, |g, _| group(a, g))
 }
 
 /// c = c * b in T_q times 2^-32 for any c (|c * b| < 2^31 q), |c| < q after.
 pub fn pointwise_in_place(c: &mut Poly, b: &PackedPoly) {
-    for (g, c) in c.chunks_exact_mut(8).enumerate() {
-        let b = group(b, g);
+    mul_groups(c, b, |_, c| c)
+}
+
+/// c = a * b in T_q times 2^-32, eight coefficients at a time: `a(g, c)` gives those of a
+/// from 8 g on, c being c's there.
+fn mul_groups(c: &mut Poly, b: &PackedPoly, a: impl Fn(usize, [i32; 8]) -> [i32; 8]) {
+    for (g, c) in c.as_chunks_mut().0.iter_mut().enumerate() {
+        let (a, b) = (a(g, *c), group(b, g));
         for (k, c) in c.iter_mut().enumerate() {
-            *c = mont_mul(*c, b[k]);
+            *c = mont_mul(a[k], b[k]);
         }
     }
 }
