@@ -53,7 +53,8 @@ fn bit_pack<const BITS: usize>(a: &Poly, out: &mut [u8], f: impl Fn(i32) -> i32)
 }
 
 /// w1Encode (Algorithm 28) of HighBits (Algorithm 37) of `w`, coefficients in (-q, q):
-/// 256 fields of 4 bits (gamma2 = (q - 1) / 32) or 6 bits into `out`.
+/// 256 fields of 4 bits (gamma2 = (q - 1) / 32) or 6 bits into the first 128 or 192 bytes
+/// of `out`.
 pub fn w1_encode(gamma2: i32, w: &Poly, out: &mut [u8]) {
     let high_bits = |r| decompose(gamma2, caddq(r)).0;
     if gamma2 == (Q - 1) / 32 {

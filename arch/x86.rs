@@ -3,9 +3,10 @@
 //! The AVX2 routines of `arch/x86/*.S`, as safe methods of [`Avx2`], the proof that they may
 //! run. The kernel (`simd.rs`) makes one in a kernel FPU section, the host harness
 //! (tools/host) on a CPU with AVX2; both build this file. Each routine reads and writes
-//! only the arrays it is given (256 coefficients, a packed polynomial's 737 bytes, or the
-//! 800 bytes of four Keccak states), with no alignment requirement, and takes the same
-//! bounds on its inputs as the portable function it replaces.
+//! only the arrays its references give (256 coefficients, a packed polynomial's 737 bytes,
+//! a row of w1, the 800 bytes of four Keccak states or the lanes of one), with no alignment
+//! requirement, and takes the same bounds on its inputs as the portable function it
+//! replaces. Each also takes the proof as a last argument, which it never reads.
 
 use crate::keccak::StateX4;
 use crate::params::{PackedPoly, Poly, W1Row};
