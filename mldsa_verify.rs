@@ -80,7 +80,7 @@ fn mu(st: &mut StateX4) -> &mut [u8] {
 
 /// A row of w1Encode(w1) (Algorithm 28), in `st`.
 fn w1_row(st: &mut StateX4) -> &mut W1Row {
-    &mut st.as_flattened_mut().as_chunks_mut().0[0]
+    st.as_flattened_mut().first_chunk_mut().unwrap()
 }
 
 /// c~' (Algorithm 8, line 12) of `len` bytes (32 to 64), in `st`.

@@ -117,7 +117,8 @@ pub fn pointwise_in_place(c: &mut Poly, b: &PackedPoly) {
 /// c = a * b in T_q times 2^-32, eight coefficients at a time: `a(g, c)` gives those of a
 /// from 8 g on, c being c's there.
 fn mul_groups(c: &mut Poly, b: &PackedPoly, a: impl Fn(usize, [i32; 8]) -> [i32; 8]) {
-    for (g, c) in c.as_chunks_mut().0.iter_mut().enumerate() {
+    for (g, c) in c.chunks_exact_mut(8).enumerate() {
+        let c: &mut [i32; 8] = c.try_into().unwrap();
         let (a, b) = (a(g, *c), group(b, g));
         for (k, c) in c.iter_mut().enumerate() {
             *c = mont_mul(a[k], b[k]);

@@ -58,7 +58,7 @@ impl Shake {
         while !data.is_empty() {
             let pos = self.pos as usize;
             let n = data.len().min(rate - pos);
-            if pos.is_multiple_of(8) && n.is_multiple_of(8) {
+            if (pos | n) % 8 == 0 {
                 for (lane, b) in self.st[pos / 8..].iter_mut().zip(data[..n].chunks_exact(8)) {
                     *lane ^= u64::from_le_bytes(b.try_into().unwrap());
                 }
@@ -95,7 +95,7 @@ impl Shake {
             let pos = self.pos as usize;
             let n = out.len().min(rate - pos);
             let (head, tail) = out.split_at_mut(n);
-            if pos.is_multiple_of(8) && n.is_multiple_of(8) {
+            if (pos | n) % 8 == 0 {
                 for (b, lane) in head.chunks_exact_mut(8).zip(&self.st[pos / 8..]) {
                     b.copy_from_slice(&lane.to_le_bytes());
                 }
