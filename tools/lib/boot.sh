@@ -112,7 +112,7 @@ debug_kernel() {
 	configure_kernel
 	build_kernel
 	initramfs_list "$REPO/tools/kmemleak-init.sh" sh mkdir mount reboot >"$initrd.list" &&
-		"$KBUILD/usr/gen_init_cpio" "$initrd.list" >"$initrd"
+		gen_init_cpio "$initrd.list" >"$initrd"
 	# Without 5-level paging: with it, Linux 7.3 under KASAN can report a wild access from
 	# an interrupt taken while identify_cpu() rebuilds the boot CPU's feature bits (LA57
 	# among them), before any module code runs.

@@ -23,16 +23,40 @@ select_arch() {
 }
 
 # rustup's rustc (first on PATH) has no rust-src: always use Debian's
-# (rustc-web), with the library sources of its own version (rust-web-src).
-# OpenSSL is 4.0 from the cache (tools/lib/openssl.sh), which has ML-DSA: Kconfig
-# offers the ML-DSA module signing keys only where `openssl` makes them.
+# (rustc-web), with the library sources of its own version (rust-web-src); with
+# KTOOLCHAIN=rustc-min, Debian 12's at Kconfig's minimum. OpenSSL is 4.0 from
+# the cache (tools/lib/openssl.sh), which has ML-DSA: Kconfig offers the ML-DSA
+# module signing keys only where `openssl` makes them. KTOOLCHAIN=debian13
+# builds in the Debian 13 root with its own gcc 14, rustc, bindgen and OpenSSL,
+# as Debian builds Linux 7.3 (tools/lib/toolchains.sh).
 kmake() {
-	local rust_lib_src
-	rust_lib_src=/usr/src/rustc-$(/usr/bin/rustc --version | cut -d' ' -f2)/library
+	local bin=/usr/bin root= rust_lib_src
+	case ${KTOOLCHAIN:-} in
+	debian13)
+		in_buildroot /usr/bin/env LIBCLANG_PATH=/usr/lib/llvm-19/lib make -C "$KSRC" O="$KBUILD" \
+			ARCH="$KARCH" CC=x86_64-linux-gnu-gcc-14 RUSTC=rustc RUSTDOC=rustdoc HOSTRUSTC=rustc \
+			BINDGEN=bindgen "$@"
+		return
+		;;
+	rustc-min) bin=$RUSTC_MIN/bin root=$RUSTC_MIN/root ;;
+	esac
+	rust_lib_src=$root/usr/src/rustc-$("$bin/rustc" --version | cut -d' ' -f2)/library
 	LIBCLANG_PATH=/usr/lib/llvm-19/lib with_openssl 4.0 make -C "$KSRC" O="$KBUILD" ARCH="$KARCH" \
 		${KCROSS:+CROSS_COMPILE=$KCROSS} ${KLLVM:+LLVM=$KLLVM} \
-		RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc HOSTRUSTC=/usr/bin/rustc \
+		RUSTC="$bin/rustc" RUSTDOC="$bin/rustdoc" HOSTRUSTC="$bin/rustc" \
 		BINDGEN="$BINDGEN" RUST_LIB_SRC="$rust_lib_src" "$@"
+}
+
+# usr/gen_init_cpio of the selected kernel's build, run with "$@"; for a build
+# in the Debian 13 root, whose C library is newer than this machine's, compiled
+# again here.
+gen_init_cpio() {
+	local tool=$KBUILD/usr/gen_init_cpio
+	if [ "${KTOOLCHAIN:-}" = debian13 ]; then
+		tool=$KBUILD/usr/gen_init_cpio.here
+		[ "$tool" -nt "$KSRC/usr/gen_init_cpio.c" ] || cc -O2 -o "$tool" "$KSRC/usr/gen_init_cpio.c" || return 1
+	fi
+	"$tool" "$@"
 }
 
 # Called through `logged`, i.e. in an `if` where errexit is off: chain with &&.
@@ -60,7 +84,7 @@ last_settings() {
 configure_kernel() {
 	local want stamp=$KBUILD/.mldsa-config-stamp log=configure-$KVER-$KNAME
 	want="$( (cat ${KCONFIG_BASE:+"$KCONFIG_BASE"} "${KCONFIG_FRAGMENTS[@]}" "$REPO/Kconfig" "$KSRC.stamp"
-		echo "$MODSIGN ${KLLVM:-}") | sha256sum | cut -d' ' -f1)"
+		echo "$MODSIGN ${KLLVM:-} ${KTOOLCHAIN:-}") | sha256sum | cut -d' ' -f1)"
 	mkdir -p "$KBUILD"
 	if [ -f "$KBUILD/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 		phase "configure: $KBUILD/.config is up to date"

@@ -35,7 +35,7 @@ _concurrent_initramfs() {
 			echo "file /modules/mldsa_cc$i.ko $src/signed/mldsa_cc$i.ko 0644 0 0"
 		done
 	} >"$src/initramfs.list" &&
-		"$KBUILD/usr/gen_init_cpio" "$src/initramfs.list" >"$src/initramfs.cpio"
+		gen_init_cpio "$src/initramfs.list" >"$src/initramfs.cpio"
 }
 
 # The selected x86_64 kernel on 4 CPUs (QEMU CPU model $2) loads the copies at

@@ -65,17 +65,28 @@ distro_initramfs() {
 		echo "dir /sys 0755 0 0"
 		(cd "$root" && find lib -type d -printf 'dir /%p 0755 0 0\n' &&
 			find lib -type f -printf "file /%p $root/%p 0644 0 0\n")
-	} >"$list" && "$KBUILD/usr/gen_init_cpio" "$list" >"$KBUILD/distro-initramfs.cpio"
+	} >"$list" && gen_init_cpio "$list" >"$KBUILD/distro-initramfs.cpio"
 }
+
+# The name of toolchain KTOOLCHAIN in the summary lines.
+declare -A TOOLCHAIN_NAMES=([debian13]="Debian 13" [rustc-min]="Debian 12, rustc-web at Kconfig's minimum")
 
 # Builds, boots and checks configuration $1 of Linux $KVER x86_64, and prints
 # "kernel configuration $1, Linux $KVER x86_64: linked, booted, N passed, N failed":
 # the KUnit cases that ran (the kernel crate's doctests; with the verifier, its
-# suites, loaded as modules) and the checks of the boot.
+# suites, loaded as modules) and the checks of the boot. With KTOOLCHAIN set, it
+# builds with that toolchain and prints the line again as "toolchain NAME (gcc
+# G, rustc R, bindgen B), Linux $KVER x86_64 $1: ...", in the Debian 13 root
+# counting a check more: the compilers are those of Debian's configuration.
 distro_config() {
-	local name=$1 console=$LOGS/console-$KVER-$1.log rc=0 passed failed checks=()
+	local name=$1 console=$LOGS/console-$KVER-$1.log rc=0 passed failed checks=() differ=
 	select_distro_config "$name"
-	seed_build_dir "$CACHE/build-$KVER-x86_64"
+	case ${KTOOLCHAIN:-} in
+	debian13) make_buildroot && fetch_kernel_config || return 1 ;;
+	rustc-min) logged rustc-min fetch_rustc_min || return 1 ;;
+	esac
+	# Objects of another C compiler are of no use: kbuild would rebuild them all.
+	[ "${KTOOLCHAIN:-}" = debian13 ] || seed_build_dir "$CACHE/build-$KVER-x86_64"
 	if [ -n "$KCONFIG_BASE" ]; then
 		logged "debian-settings-$KVER" debian_settings
 		configure_kernel
@@ -104,6 +115,10 @@ distro_config() {
 	phase "results: kernel configuration $name, Linux $KVER x86_64 (full console: $console)"
 	failed=$(missing_lines "$console" "${checks[@]}")
 	passed=$((${#checks[@]} - failed))
+	if [ "${KTOOLCHAIN:-}" = debian13 ]; then
+		differ=$(debian_compilers_differ)
+		if [ -n "$differ" ]; then echo "$differ"; failed=$((failed + 1)); else passed=$((passed + 1)); fi
+	fi
 	[ "$(checker_reports "$console" | wc -l)" = 0 ] || {
 		checker_reports "$console"
 		failed=$((failed + 1))
@@ -113,6 +128,9 @@ distro_config() {
 	awk -v what="kernel configuration $name, Linux $KVER x86_64: linked, $booted" -v p="$passed" -v f="$failed" \
 		'/^[0-9]+ passed, [0-9]+ failed$/ {p += $1; f += $3} END {print what ", " p " passed, " f " failed"}' \
 		"$console.ktap" | tee "$LOGS/config-$KVER-$name.txt"
+	[ -z "${KTOOLCHAIN:-}" ] ||
+		sed "s/^kernel configuration $name, \(.*\):/toolchain ${TOOLCHAIN_NAMES[$KTOOLCHAIN]} ($(toolchain_versions)), \1 $name:/" \
+			"$LOGS/config-$KVER-$name.txt" | tee "$LOGS/toolchain-$KVER-$name.txt"
 	if [ "$rc" != 0 ] || [ "$failed" != 0 ]; then
 		echo "FAILED: kernel configuration $name, Linux $KVER x86_64" >&2
 		return 1
@@ -139,6 +157,7 @@ debian_full_settings() {
 debian_full() {
 	local t0=$SECONDS unresolved
 	select_distro_config debian-full
+	[ "${KTOOLCHAIN:-}" != debian13 ] || make_buildroot || return 1
 	logged "debian-full-settings-$KVER" debian_full_settings
 	configure_kernel
 	debian_kept >"$LOGS/debian-full-kept-$KVER.txt"

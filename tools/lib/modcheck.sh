@@ -40,7 +40,7 @@ _modcheck_initramfs() {
 		echo "dir /modules 0755 0 0"
 		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
 	} >"$MODCHECK/initramfs.list" &&
-		"$KBUILD/usr/gen_init_cpio" "$MODCHECK/initramfs.list" >"$MODCHECK/initramfs.cpio"
+		gen_init_cpio "$MODCHECK/initramfs.list" >"$MODCHECK/initramfs.cpio"
 }
 
 # The plugin's span: mod_verify_sig() of kernel/module/signing.c, from its entry

@@ -147,7 +147,7 @@ _modsign_initramfs() {
 		echo "dir /modules 0755 0 0"
 		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
 	} >"$MODSIGN/initramfs.list" &&
-		"$KBUILD/usr/gen_init_cpio" "$MODSIGN/initramfs.list" >"$MODSIGN/initramfs.cpio"
+		gen_init_cpio "$MODSIGN/initramfs.list" >"$MODSIGN/initramfs.cpio"
 }
 
 # Module signing: the selected x86_64 kernel, booted (QEMU CPU model $1) with
