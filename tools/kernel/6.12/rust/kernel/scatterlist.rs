@@ -26,6 +26,8 @@ use core::marker::PhantomData;
 /// list.for_each_piece(10, 90, |piece| len += piece.len())?;
 /// assert_eq!(len, 90);
 /// assert_eq!(list.for_each_piece(10, 91, |_| ()), Err(EINVAL));
+/// // A skip that `off_t` cannot hold is refused, not taken as a negative offset.
+/// assert_eq!(list.for_each_piece(usize::MAX, 1, |_| ()), Err(EINVAL));
 /// # Ok::<(), Error>(())
 /// ```
 ///
@@ -55,10 +57,13 @@ impl<'a> SgList<'a> {
     }
 
     /// Calls `f` on `len` bytes of the list, from byte `skip` on, one mapped piece at a time
-    /// and in order. Fails with `EINVAL` if the list holds fewer bytes.
+    /// and in order. Fails with `EINVAL` if the list holds fewer bytes, or if `skip` is
+    /// more than `off_t` can hold.
     ///
     /// The pieces are atomic mappings (`SG_MITER_ATOMIC`): `f` must not sleep.
     pub fn for_each_piece(self, skip: usize, mut len: usize, mut f: impl FnMut(&[u8])) -> Result {
+        // `sg_miter_skip()` moves backwards on a negative offset.
+        let skip = bindings::off_t::try_from(skip).map_err(|_| EINVAL)?;
         let mut miter = core::mem::MaybeUninit::<bindings::sg_mapping_iter>::uninit();
         let miter = miter.as_mut_ptr();
         let flags = bindings::SG_MITER_ATOMIC | bindings::SG_MITER_FROM_SG;
@@ -69,7 +74,7 @@ impl<'a> SgList<'a> {
             bindings::sg_miter_start(miter, self.sgl, nents, flags);
         }
         // SAFETY: `miter` was started above.
-        let skipped = unsafe { bindings::sg_miter_skip(miter, skip as _) };
+        let skipped = unsafe { bindings::sg_miter_skip(miter, skip) };
         // SAFETY: `miter` was started above.
         while skipped && len > 0 && unsafe { bindings::sg_miter_next(miter) } {
             // SAFETY: After `sg_miter_next()` returned true, `addr` maps `length` readable
