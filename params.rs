@@ -93,9 +93,15 @@ impl Params {
         self.gamma1_bits + 1
     }
 
-    /// Bits per packed coefficient of w1: bitlen((q - 1) / (2 * gamma2) - 1).
+    /// Bits per packed coefficient of w1, bitlen((q - 1) / (2 * gamma2) - 1): 6 for gamma2 =
+    /// (q - 1) / 88, else 4 ((q - 1) / 32). A comparison, not that division, which would
+    /// bring a panic path into the kernel.
     pub const fn w1_bits(&self) -> u32 {
-        u32::BITS - ((Q - 1) / (2 * self.gamma2) - 1).leading_zeros()
+        if self.gamma2 == (Q - 1) / 88 {
+            6
+        } else {
+            4
+        }
     }
 
     /// Public key bytes: rho and k polynomials of 10-bit t1 (Algorithm 22).

@@ -3,7 +3,7 @@
 
 use mldsa_host::keccak::{self, shake128_start, StateX4, SHAKE128_RATE};
 use mldsa_host::ntt::{freeze, invntt_tomont, mont_mul, ntt};
-use mldsa_host::params::Poly;
+use mldsa_host::params::{Poly, ML_DSA_44, ML_DSA_65, ML_DSA_87};
 use mldsa_host::params::{PackedPoly, N, PACKED_POLY_BYTES, Q};
 use mldsa_host::poly::{decompose, pack, pointwise, pointwise_in_place, use_hint};
 use mldsa_host::shake::Shake;
@@ -226,5 +226,13 @@ fn shake128_start_and_squeeze_match_sha3_crate() {
             got.extend((0..SHAKE128_RATE).map(|k| *keccak::byte(&mut st, s, k)));
         }
         assert_eq!(got, want, "{len} bytes");
+    }
+}
+
+#[test]
+fn w1_bits_is_bitlen_of_the_largest_w1() {
+    for p in [ML_DSA_44, ML_DSA_65, ML_DSA_87] {
+        let largest = (Q - 1) / (2 * p.gamma2) - 1;
+        assert_eq!(p.w1_bits(), u32::BITS - largest.leading_zeros());
     }
 }
