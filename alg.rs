@@ -26,8 +26,11 @@ const MAX_SIG_LEN: usize = ML_DSA_87.sig_len();
 /// The largest public key, of ML-DSA-87.
 const MAX_PK_LEN: usize = ML_DSA_87.pk_len();
 
-/// A parameter set as an algorithm of the crypto API: its names.
-pub(crate) trait AlgSet: ParamSet + Send + Sync + 'static {
+/// A parameter set as an algorithm of the crypto API: its names. Its vectors are
+/// [`Zeroable`], so that a [`Scratch`] of it is.
+pub(crate) trait AlgSet:
+    ParamSet<Cols: Zeroable, Parked: Zeroable> + Send + Sync + 'static
+{
     /// The algorithm name, as Linux 7.x's `crypto/mldsa.c` registers it.
     const NAME: &'static CStr;
     /// This module's driver name.
@@ -62,21 +65,21 @@ pub(crate) struct Key {
 
 /// What one verification works in: the workspace, and on Linux 6.12 the signature read
 /// once from the request's scatterlist.
-pub(crate) struct Scratch<S: ParamSet> {
+pub(crate) struct Scratch<S: AlgSet> {
     ws: Workspace<S>,
     #[cfg(linux_6_12)]
     sig: [u8; MAX_SIG_LEN],
 }
 
-// SAFETY: A `Scratch` is made of integers only (the `Workspace` is, see `mldsa_main.rs`).
-unsafe impl<S: ParamSet> Zeroable for Scratch<S> {}
+// SAFETY: All-zero bytes are a valid `Scratch`: its `Workspace<S>` is `Zeroable` (`S` is an
+// `AlgSet`, see `mldsa_main.rs`), and its signature is bytes.
+unsafe impl<S: AlgSet> Zeroable for Scratch<S> where Workspace<S>: Zeroable {}
 
 // On Linux 7.x each verification allocates its scratch (`kvmalloc()`): two pages at most,
 // so that no allocation of a module signature check is above order 1.
 #[cfg(not(linux_6_12))]
 const _: () = assert!(size_of::<Scratch<MlDsa87>>() <= 2 * kernel::page::PAGE_SIZE);
 
-#[vtable]
 impl<S: AlgSet> SigAlg for MlDsa<S> {
     const NAME: &'static CStr = S::NAME;
     const DRIVER_NAME: &'static CStr = S::DRIVER_NAME;

@@ -154,14 +154,19 @@ unsafe extern "C" fn mldsa_rust_pubkey_init(
     // SAFETY: `key` and `ws` are aligned (checked above) and the caller's as the function's
     // safety section says; their C types are large enough for a `KeyBuf` and for the
     // `PublicKey` and `Workspace` of any set (assertions above), which need no more
-    // alignment. Any bytes are valid for these types, which hold integers only. `pk` is the
-    // caller's too, or points nowhere and is empty (`bytes`).
+    // alignment. Any bytes are valid for a `KeyBuf` and a `PublicKey`, which hold integers
+    // only. Not for a `Workspace`, whose `Shake` is not: the workspace is cleared through
+    // the pointer before a reference to it is made, and all-zero bytes are a valid
+    // `Workspace` (`Zeroable`). `pk` is the caller's too, or points nowhere and is empty
+    // (`bytes`).
     let r = unsafe {
         let buf = &mut *key.cast::<KeyBuf>();
         buf.tag = 0;
         let r = bytes(pk, pk_len).and_then(|pk| {
             on_set!(alg, S => {
-                (*buf.key.as_mut_ptr().cast::<PublicKey<S>>()).decode(&mut *ws.cast(), &*pk)
+                let ws = ws.cast::<Workspace<S>>();
+                ws.write_bytes(0, 1);
+                (*buf.key.as_mut_ptr().cast::<PublicKey<S>>()).decode(&mut *ws, &*pk)
             })
         });
         if r.is_ok() {
@@ -244,7 +249,9 @@ unsafe extern "C" fn mldsa_rust_verify(
             (Ok(sig), Ok(m), Ok(ctx)) => message(kind, ph, &*m, &*ctx).and_then(|msg| {
                 on_set!(key_alg(buf.tag), S => {
                     let key = &*buf.key.as_ptr().cast::<PublicKey<S>>();
-                    let (ws, key) = (&mut *ws.cast(), VerifyingKey::Decoded(key));
+                    let ws = ws.cast::<Workspace<S>>();
+                    ws.write_bytes(0, 1);
+                    let (ws, key) = (&mut *ws, VerifyingKey::Decoded(key));
                     mldsa_verify::verify::<S>(ws, key, msg, &*sig)
                 })
             }),
@@ -279,11 +286,14 @@ unsafe extern "C" fn mldsa_rust_verify_pk(
     // SAFETY: `ws` is aligned (checked above) and the caller's, and `sig`, `msg` and `pk`
     // are readable or empty (`bytes`), as the function's safety section says; a
     // `struct mldsa_workspace` is large enough for the `Workspace` of any set (assertions
-    // above), which needs no more alignment and holds integers only.
+    // above), which needs no more alignment, and is cleared through the pointer before a
+    // reference to it is made: all-zero bytes are a valid `Workspace` (`Zeroable`).
     let r = unsafe {
         match (bytes(sig, sig_len), bytes(msg, msg_len), bytes(pk, pk_len)) {
             (Ok(sig), Ok(msg), Ok(pk)) => on_set!(alg, S => {
-                let (ws, key) = (&mut *ws.cast(), VerifyingKey::Encoded(&*pk));
+                let ws = ws.cast::<Workspace<S>>();
+                ws.write_bytes(0, 1);
+                let (ws, key) = (&mut *ws, VerifyingKey::Encoded(&*pk));
                 let m = Message::Pure { msg: &*msg, ctx: &[] };
                 mldsa_verify::verify::<S>(ws, key, m, &*sig)
             }),

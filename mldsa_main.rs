@@ -89,9 +89,15 @@ impl From<mldsa_verify::Error> for Error {
     }
 }
 
-// SAFETY: A `Workspace` is made of integers only (polynomials, buffers and the kernel's
-// `shake_ctx`), so all-zero bytes are a valid value.
-unsafe impl<S: ParamSet> Zeroable for mldsa_verify::Workspace<S> {}
+// SAFETY: All-zero bytes are a valid `Workspace<S>`: its `S::Cols` and `S::Parked` are
+// `Zeroable` (the bounds), and its other fields are integers (polynomials and buffers) and a
+// `Shake`, which is `Zeroable`.
+unsafe impl<S: ParamSet> Zeroable for mldsa_verify::Workspace<S>
+where
+    S::Cols: Zeroable,
+    S::Parked: Zeroable,
+{
+}
 
 struct MlDsaModule {
     _mldsa44: Registration<alg::MlDsa<MlDsa44>>,

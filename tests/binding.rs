@@ -41,7 +41,6 @@ pub(super) fn crypto_sig_over_akcipher(name: &CStr, p: &Params, k: &Kat) {
 /// ML-DSA-44 under names of its own, for [`tfm_outlives_registration`].
 struct Unlisted;
 
-#[vtable]
 impl SigAlg for Unlisted {
     const NAME: &'static CStr = c"mldsa44-kunit";
     const DRIVER_NAME: &'static CStr = c"mldsa44-kunit-rust";

@@ -174,6 +174,51 @@ static void pubkey_init_and_reuse(struct kunit *test)
 			-EINVAL);
 }
 
+/*
+ * Whatever bytes the caller's key and workspace memory held before (here every
+ * byte 0xff, as no Rust value of the workspace's SHAKE context is), each call
+ * gives the same answers: it writes the memory before it reads it.
+ */
+static void any_bytes_in_caller_memory(struct kunit *test)
+{
+	struct mldsa_verify_buf *buf = kunit_kmalloc(test, sizeof(*buf),
+						     GFP_KERNEL);
+	struct mldsa_workspace *ws;
+	struct mldsa_pubkey *key;
+	const struct vector *v;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	alloc_key_ws(test, &key, &ws);
+	for (v = vectors; v < vectors + ARRAY_SIZE(vectors); v++) {
+		u8 *bad = corrupted_sig(test, v);
+
+		memset(buf, 0xff, sizeof(*buf));
+		KUNIT_EXPECT_EQ(test, mldsa_verify_noalloc(buf, v->alg, v->sig,
+							   v->sig_len, v->msg,
+							   v->msg_len, v->pk,
+							   v->pk_len), 0);
+		memset(buf, 0xff, sizeof(*buf));
+		KUNIT_EXPECT_EQ(test, mldsa_verify_noalloc(buf, v->alg, bad,
+							   v->sig_len, v->msg,
+							   v->msg_len, v->pk,
+							   v->pk_len),
+				-EKEYREJECTED);
+		memset(key, 0xff, sizeof(*key));
+		memset(ws, 0xff, sizeof(*ws));
+		KUNIT_ASSERT_EQ(test, mldsa_pubkey_init(key, v->alg, v->pk,
+							v->pk_len, ws), 0);
+		memset(ws, 0xff, sizeof(*ws));
+		KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len,
+						       v->msg, v->msg_len,
+						       NULL, 0, ws), 0);
+		memset(ws, 0xff, sizeof(*ws));
+		KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, bad, v->sig_len,
+						       v->msg, v->msg_len,
+						       NULL, 0, ws),
+				-EKEYREJECTED);
+	}
+}
+
 /* mldsa_verify_ctx(): the context string is part of what is signed. */
 static void verify_with_context(struct kunit *test)
 {
@@ -802,6 +847,7 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_like_linux_7_0),
 	KUNIT_CASE(verify_noalloc),
 	KUNIT_CASE(pubkey_init_and_reuse),
+	KUNIT_CASE(any_bytes_in_caller_memory),
 	KUNIT_CASE(verify_with_context),
 	KUNIT_CASE(verify_external_mu),
 	KUNIT_CASE(verify_prehash),

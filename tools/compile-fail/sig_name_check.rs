@@ -18,7 +18,6 @@ module! {
 
 struct Alg;
 
-#[vtable]
 impl SigAlg for Alg {
     const NAME: &'static CStr = match CStr::from_bytes_with_nul(include_bytes!("name")) {
         Ok(name) => name,

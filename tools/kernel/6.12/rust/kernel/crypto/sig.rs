@@ -105,7 +105,6 @@ impl<'a> Input<'a> {
 /// Algorithms registered through this trait verify only: sign, encrypt, decrypt and
 /// set_priv_key give `-EOPNOTSUPP`. Each tfm holds a [`SigAlg::Key`], and each request a
 /// [`SigAlg::Scratch`] in its request context, so that requests on one tfm run in parallel.
-#[vtable]
 pub trait SigAlg {
     /// The algorithm's name, which `crypto_alloc_sig()` looks up, e.g. `c"mldsa65"`.
     const NAME: &'static CStr;
@@ -346,7 +345,6 @@ fn copy_name(dst: &mut [c_char], name: &CStr) {
 ///
 /// struct KeyIsSig;
 ///
-/// #[vtable]
 /// impl SigAlg for KeyIsSig {
 ///     const NAME: &'static CStr = c"key-is-sig";
 ///     const DRIVER_NAME: &'static CStr = c"key-is-sig-example";

@@ -90,7 +90,6 @@ impl<'a> Input<'a> {
 /// replaces, and each verification allocates a [`SigAlg::Scratch`] of its own, so that
 /// verifications on one tfm run in parallel, none of them holding a lock while it runs.
 /// Both operations allocate with `GFP_KERNEL`, so they may sleep.
-#[vtable]
 pub trait SigAlg {
     /// The algorithm's name, which `crypto_alloc_sig()` looks up, e.g. `c"mldsa65"`.
     const NAME: &'static CStr;
@@ -111,8 +110,7 @@ pub trait SigAlg {
     type Key: Zeroable + Send + Sync;
 
     /// The memory a verification works in: all-zero bytes when it starts. It is allocated
-    /// with `kvmalloc()` for each verification, and freed uncleared: it must not be left
-    /// holding secrets.
+    /// with `kvmalloc()` for each verification, and cleared when it is freed.
     type Scratch: Zeroable;
 
     /// Sets `key`, all-zero bytes, from its encoding `pk`; on failure the tfm holds no key.
@@ -125,6 +123,23 @@ pub trait SigAlg {
         sig: Input<'_>,
         msg: Input<'_>,
     ) -> Result;
+}
+
+/// Frees `scratch` as `kvfree_sensitive()` does: cleared first, so that what a verification
+/// computed does not stay in freed memory (FIPS 204, Section 3.6.3, "Intermediate Values").
+fn free_cleared<S>(scratch: KVBox<S>) {
+    if size_of::<S>() == 0 {
+        // Nothing was allocated.
+        return;
+    }
+    let ptr = KVBox::into_raw(scratch);
+    // SAFETY: `ptr` is the `kvmalloc()` memory of a `KVBox<S>` of nonzero size, which holds a
+    // valid `S` and which `KVBox::into_raw()` has given up: the `S` is dropped once, then its
+    // `size_of::<S>()` bytes are cleared and freed, and nothing uses them again.
+    unsafe {
+        core::ptr::drop_in_place(ptr);
+        bindings::kvfree_sensitive(ptr.cast(), size_of::<S>());
+    }
 }
 
 /// The context of a tfm of `T`: its key, if one is set. A verification takes a reference
@@ -250,8 +265,9 @@ impl<T: SigAlg> Adapter<T> {
         from_result(|| {
             let key = ctx.lock().clone().ok_or(EINVAL)?;
             let mut scratch = KVBox::<T::Scratch>::init(pin_init::init_zeroed(), GFP_KERNEL)?;
-            T::verify(&key, &mut scratch, Input(sig), Input(msg))?;
-            Ok(0)
+            let verified = T::verify(&key, &mut scratch, Input(sig), Input(msg));
+            free_cleared(scratch);
+            verified.map(|()| 0)
         })
     }
 
@@ -352,7 +368,6 @@ fn copy_name(dst: &mut [crate::ffi::c_char], name: &CStr) {
 ///
 /// struct KeyIsSig;
 ///
-/// #[vtable]
 /// impl SigAlg for KeyIsSig {
 ///     const NAME: &'static CStr = c"key-is-sig";
 ///     const DRIVER_NAME: &'static CStr = c"key-is-sig-example";
