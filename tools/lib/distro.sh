@@ -165,7 +165,8 @@ debian_full() {
 	build_kernel
 	unresolved=$(comm -23 <(nm -u "$KBUILD/rust/helpers/helpers.o" "$KBUILD/rust/kernel.o" | awk '$1 == "U" {print $2}' | sort -u) \
 		<(nm --defined-only "$KBUILD/vmlinux" | awk '{print $3}' | sort -u) | wc -l)
-	echo "Debian's config.amd64_none_amd64, Linux $KVER x86_64, with the series and the verifier =m:" \
+	echo "Debian's config.amd64_none_amd64, Linux $KVER x86_64, with the series and the verifier =m," \
+		"built by ${TOOLCHAIN_NAMES[${KTOOLCHAIN:-host}]:-the host toolchain} ($(toolchain_versions)):" \
 		"vmlinux linked, $(basename "${KTARGETS[1]}") built, in $((SECONDS - t0)) s with -j$JOBS;" \
 		"$(tail -n 1 "$LOGS/debian-full-kept-$KVER.txt"); symbols of the built-in kernel crate" \
 		"that vmlinux does not define: $unresolved" | tee "$LOGS/debian-full-$KVER.txt"
