@@ -66,7 +66,15 @@ _configure_kernel() {
 			${KCONFIG_BASE:+"$KCONFIG_BASE"} "${KCONFIG_FRAGMENTS[@]}" &&
 		"$KSRC/scripts/config" --file "$KBUILD/.config" \
 			--set-str SYSTEM_TRUSTED_KEYS "$MODSIGN/trusted.pem" &&
-		kmake olddefconfig
+		_configure_blacklist && kmake olddefconfig
+}
+
+# The consumer cases' blacklisted certificate (tools/lib/consumers.sh), in the
+# test configurations; a distribution's (KCONFIG_BASE) keeps its own list.
+_configure_blacklist() {
+	[ -n "${KCONFIG_BASE:-}" ] ||
+		"$KSRC/scripts/config" --file "$KBUILD/.config" \
+			--set-str SYSTEM_BLACKLIST_HASH_LIST "$CONSUMERS/blacklist-hashes"
 }
 
 # The lines of config fragments "$@" that set an option, the last for each

@@ -28,3 +28,9 @@ logged() {
 		return 1
 	fi
 }
+
+# Flips the lowest bit of byte $2 of file $1.
+flip_byte() {
+	python3 -c 'import sys; f = open(sys.argv[1], "r+b"); n = int(sys.argv[2]); f.seek(n)
+b = f.read(1)[0]; f.seek(n); f.write(bytes([b ^ 1]))' "$1" "$2"
+}

@@ -9,10 +9,11 @@ MODSIGN_TOOL=$CARGO_TARGET_DIR/release/mldsa-sign
 MODSIGN_EPOCH=1764460800
 SIG_LEN=([44]=2420 [65]=3309 [87]=4627)
 
-# mldsa-sign, per parameter set a trusted and an untrusted key pair, and the
-# keys of _openssl_keys. The trusted certificates, in one PEM file, are
-# CONFIG_SYSTEM_TRUSTED_KEYS.
+# mldsa-sign, per parameter set a trusted and an untrusted key pair, the keys
+# of _openssl_keys, and the consumer cases' CA (tools/lib/consumers.sh). The
+# trusted certificates, in one PEM file, are CONFIG_SYSTEM_TRUSTED_KEYS.
 modsign_keys() {
+	consumers_data
 	phase "modsign: mldsa-sign and the test keys in $MODSIGN (log: $LOGS/modsign-keys.log)"
 	logged modsign-keys _modsign_keys
 }
@@ -59,14 +60,9 @@ _modsign_keys() {
 		done
 		cat "$MODSIGN/trusted$set.pem" >>"$pem"
 	done
+	cat "$CONSUMERS/ca.pem" >>"$pem"
 	# Replaced only when it changes: the kernel embeds it.
 	if cmp -s "$pem" "$MODSIGN/trusted.pem"; then rm "$pem"; else mv "$pem" "$MODSIGN/trusted.pem"; fi
-}
-
-# Flips the lowest bit of byte $2 of file $1.
-flip_byte() {
-	python3 -c 'import sys; f = open(sys.argv[1], "r+b"); n = int(sys.argv[2]); f.seek(n)
-b = f.read(1)[0]; f.seek(n); f.write(bytes([b ^ 1]))' "$1" "$2"
 }
 
 # The signature of signed module $1 (the CMS message before struct
@@ -107,7 +103,8 @@ initramfs_list() {
 }
 
 # The test module built against $KBUILD, its variants in $MODSIGN/initramfs/modules
-# (see tools/modsign-check.py for what each must give), and the initramfs.
+# (see tools/modsign-check.py for what each must give), and the initramfs, which
+# also holds the consumer cases (tools/lib/consumers.sh).
 modsign_initramfs() {
 	phase "modsign: test module, signed variants, initramfs (log: $LOGS/modsign.log)"
 	logged modsign _modsign_initramfs
@@ -143,9 +140,10 @@ _modsign_initramfs() {
 	cp "$dir/big-mldsa87-good.ko" "$dir/big-mldsa87-flipped-body.ko" &&
 		flip_byte "$dir/big-mldsa87-flipped-body.ko" $((3 << 20)) || return 1
 	{
-		initramfs_list "$REPO/tools/modsign/init.sh" sh mkdir mount insmod rmmod reboot
+		initramfs_list "$REPO/tools/modsign/init.sh" sh mkdir mount insmod rmmod reboot grep cut tr sed
 		echo "dir /modules 0755 0 0"
 		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
+		consumers_initramfs_list
 	} >"$MODSIGN/initramfs.list" &&
 		gen_init_cpio "$MODSIGN/initramfs.list" >"$MODSIGN/initramfs.cpio"
 }
@@ -154,11 +152,12 @@ _modsign_initramfs() {
 # an initramfs that loads the test module signed in every variant, by
 # mldsa-sign and by the kernel's own flow (tools/modsign-check.py has the
 # table), with no checker report. Prints the counts, kept in the console's
-# .check file.
+# .check file. On Linux 7.3, the same boot then runs the consumer cases.
 modsign_boot() {
-	local console=$LOGS/console-$KVER-$KNAME-modsign.log rc=0
+	local console=$LOGS/console-$KVER-$KNAME-modsign.log rc=0 append=${BOOT_APPEND:-}
 	modsign_initramfs
-	boot_kernel "$1" "$console" "$MODSIGN/initramfs.cpio" || rc=$?
+	[ "$KVER" != 7.3 ] || append+=" consumers=1"
+	BOOT_APPEND=$append boot_kernel "$1" "$console" "$MODSIGN/initramfs.cpio" || rc=$?
 	phase "results: ML-DSA module signatures, Linux $KVER $KNAME, certs/ key $(certs_key) (full console: $console)"
 	python3 "$REPO/tools/modsign-check.py" "$console" >"$console.check" || rc=1
 	grep -v '^ok: ' "$console.check" | grep -v 'passed, [0-9]* failed$' || true
@@ -168,6 +167,7 @@ modsign_boot() {
 	tail -n 1 "$console.check" | sed "s/^/module signing, Linux $KVER $KNAME: /"
 	sed -n "s|^kernel signing flow: |kernel signing flow (certs/ key, sign-file, OpenSSL 3.5 and 4.0), Linux $KVER $KNAME: |p" \
 		"$console.check"
+	[ "$KVER" != 7.3 ] || consumers_check "$console" || rc=1
 	if [ "$rc" != 0 ]; then
 		echo "FAILED: module signing on Linux $KVER $KNAME" >&2
 		return 1

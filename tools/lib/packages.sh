@@ -18,12 +18,13 @@ apt_install() {
 	apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-# Kernel side: Debian's kernel source, Rust 1.96, bindgen, build tools, QEMU 7.2.
+# Kernel side: Debian's kernel source, Rust 1.96, bindgen, build tools (gawk for
+# certs/'s blacklist check), QEMU 7.2, and keyctl for the consumer cases.
 install_kernel_deps() {
 	apt_install linux-source-6.12 build-essential flex bison bc libelf-dev \
 		libssl-dev openssl cpio kmod dwarves python3 python3-ply libclang-19-dev clang-19 lld-19 \
 		rustc-web rust-web-src rust-web-clippy libstd-rust-web-dev cargo-web busybox-static \
-		gcc-s390x-linux-gnu
+		gawk keyutils gcc-s390x-linux-gnu
 	install_qemu
 	local v
 	for v in "${BINDGEN_VERS[@]}"; do

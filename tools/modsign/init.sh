@@ -4,7 +4,8 @@
 # /modules on this CONFIG_MODULE_SIG_FORCE kernel, prints one line per
 # module, then reboots, which ends QEMU (-no-reboot); with modsign_rounds=N on
 # the kernel's command line (tools/lib/modcheck.sh), it goes through the list N
-# times. The lines go to /dev/kmsg (printk.devkmsg=on), so that they fall in
+# times; with consumers=1, it runs the consumer cases (tools/consumers/init.sh)
+# last. The lines go to /dev/kmsg (printk.devkmsg=on), so that they fall in
 # order with the kernel's own: Linux 7.x prints the console from a thread of its
 # own, after the shell's next line.
 export PATH=/bin
@@ -39,4 +40,6 @@ while [ "$round" -lt "${modsign_rounds:-1}" ]; do
 	done
 done
 say done
+# The other users of signatures (tools/consumers), in the same boot.
+[ -z "${consumers:-}" ] || sh /consumers/init.sh
 reboot -f
