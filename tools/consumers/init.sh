@@ -1,8 +1,9 @@
 #!/bin/sh
-# The consumer cases (tools/consumers/cases), run by tools/modsign/init.sh when
-# the kernel's command line has consumers=1 (with /proc mounted). A kretprobe on each verifier's
-# verify call (this module's per set, crypto/mldsa.c's) records what it
-# returned; per case one line goes to /dev/kmsg: the outcome and those calls.
+# The consumer cases (tools/consumers/cases), run by tools/modsign/init.sh
+# (/proc mounted) when the kernel's command line has consumers=1. A kretprobe on
+# each verifier's verify call (this module's per set, crypto/mldsa.c's) records
+# what it returned; per case one line goes to /dev/kmsg: the outcome and those
+# calls. The functions below are the commands of the cases.
 export PATH=/bin:/usr/bin
 # In a session keyring of its own, whose keys it possesses: restricting a keyring
 # and the public-key calls need that.
@@ -56,6 +57,7 @@ probe mldsa_c ' crypto_mldsa_verify$'
 echo 1 >$T/events/kprobes/enable
 chain=$(keyctl newring chain @s)
 keyctl restrict_keyring "$chain" asymmetric "key_or_keyring:$(keyctl id %:.builtin_trusted_keys):chain"
+# $outcome and $calls, what the case must give, are for tools/consumers/check.py.
 while read -r consumer name outcome calls cmd; do
 	case $consumer in '' | '#'*) continue ;; esac
 	echo >$T/trace
