@@ -22,7 +22,8 @@ consumers_data() {
 		phase "consumers: the certificates and signatures in $CONSUMERS are up to date"
 		return 0
 	fi
-	phase "consumers: certificates, signatures and CMS messages in $CONSUMERS (log: $LOGS/consumers.log)"
+	phase "consumers: certificates, signatures and CMS messages in $CONSUMERS" \
+		"(log: $LOGS/consumers.log)"
 	rm -rf "$CONSUMERS" && mkdir -p "$CONSUMERS" &&
 		logged consumers _consumers_data && echo "$want" >"$CONSUMERS/.stamp"
 }
@@ -48,7 +49,7 @@ _consumers_cert() {
 	fi && _ossl x509 -in "$d/$name.pem" -outform DER -out "$d/$name.der"
 }
 
-# File $1 with the first $2 replaced by $3 (of the same length), as $4.
+# File $1 with $2, which it holds once, replaced by $3 of the same length, as $4.
 _replace_bytes() {
 	python3 -c 'import sys
 d = open(sys.argv[1], "rb").read()
@@ -74,7 +75,8 @@ _consumers_certs() {
 	for f in leaf44 leaf87; do
 		n=$(stat -c %s "$d/$f.der")
 		# A byte of the signature, which ends the certificate.
-		cp "$d/$f.der" "$d/$f-flipped-sig.der" && flip_byte "$d/$f-flipped-sig.der" $((n - 100)) || return 1
+		cp "$d/$f.der" "$d/$f-flipped-sig.der" &&
+			flip_byte "$d/$f-flipped-sig.der" $((n - 100)) || return 1
 	done
 	"$der" resize-sig "$d/leaf65.der" -64 "$d/leaf65-truncated-sig.der" &&
 		"$der" resize-sig "$d/leaf87.der" 64 "$d/leaf87-oversized-sig.der" &&
@@ -82,16 +84,20 @@ _consumers_certs() {
 		printf '"tbs:%s"\n' "$("$der" tbs-sha256 "$d/banned44.der")" >"$d/blacklist-hashes"
 }
 
+# $1 bytes of a fixed pattern, to file $2.
+_pattern() {
+	python3 -c 'import sys
+open(sys.argv[2], "wb").write(bytes(i * 7 % 251 for i in range(int(sys.argv[1]))))' "$1" "$2"
+}
+
 # For keyctl pkey_verify: per set a message of the longest length the kernel
 # takes, signed by the leaf's key, and the corruptions of the ML-DSA-65 one.
 _consumers_raw() {
-	local d=$CONSUMERS set
+	local d=$CONSUMERS set f
 	for set in 44 65 87; do
-		python3 -c 'import sys; sys.stdout.buffer.write(bytes(i * 7 % 251 for i in range(int(sys.argv[1]))))' \
-			"${PKEY_MAX_DATA[set]}" >"$d/msg$set" || return 1
+		_pattern "${PKEY_MAX_DATA[set]}" "$d/msg$set" || return 1
 	done
-	python3 -c 'import sys; sys.stdout.buffer.write(bytes(i * 7 % 251 for i in range(int(sys.argv[1]))))' \
-		$((PKEY_MAX_DATA[65] + 1)) >"$d/msg65-long" || return 1
+	_pattern $((PKEY_MAX_DATA[65] + 1)) "$d/msg65-long" || return 1
 	for f in msg44 msg65 msg87 msg65-long; do
 		_ossl pkeyutl -sign -rawin -inkey "$d/leaf${f:3:2}.key" -pkeyopt deterministic:1 \
 			-in "$d/$f" -out "$d/$f.sig" || return 1
@@ -119,10 +125,12 @@ _consumers_cms() {
 		done
 	done
 	n=$(stat -c %s "$d/attrs-leaf65.p7")
-	cp "$d/attrs-leaf65.p7" "$d/attrs-leaf65-flipped-sig.p7" && flip_byte "$d/attrs-leaf65-flipped-sig.p7" $((n - 100)) &&
-		for form in attrs plain; do
-			_replace_bytes "$d/$form-leaf65.p7" "version 1" "version 2" "$d/$form-leaf65-changed-content.p7" || return 1
-		done
+	cp "$d/attrs-leaf65.p7" "$d/attrs-leaf65-flipped-sig.p7" &&
+		flip_byte "$d/attrs-leaf65-flipped-sig.p7" $((n - 100)) || return 1
+	for form in attrs plain; do
+		_replace_bytes "$d/$form-leaf65.p7" "version 1" "version 2" \
+			"$d/$form-leaf65-changed-content.p7" || return 1
+	done
 }
 
 _consumers_data() {
