@@ -1,6 +1,7 @@
-//! `mldsa-sign`: generate ML-DSA (FIPS 204) module signing keys and sign Linux kernel modules
-//! in the appended PKCS#7 format that `scripts/sign-file` produces.
+//! `mldsa-sign`: generate ML-DSA (FIPS 204) module signing keys, sign Linux kernel modules
+//! in the appended PKCS#7 format that `scripts/sign-file` produces, and sign files for IMA.
 
+mod ima;
 mod keygen;
 mod sign;
 
@@ -16,8 +17,14 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use const_oid::{ObjectIdentifier, db::fips204};
 use der::{Decode, Encode, EncodePem, pem::LineEnding};
-use ml_dsa::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, Seed, pkcs8::PrivateKeyInfoRef};
-use x509_cert::{Certificate, der::AnyRef, spki::AssociatedAlgorithmIdentifier};
+use ml_dsa::{
+    Keypair, MlDsa44, MlDsa65, MlDsa87, MlDsaParams, Seed, SigningKey, pkcs8::PrivateKeyInfoRef,
+};
+use x509_cert::{
+    Certificate,
+    der::AnyRef,
+    spki::{AssociatedAlgorithmIdentifier, SubjectPublicKeyInfoOwned},
+};
 
 #[derive(Parser)]
 #[command(version, about)]
@@ -66,6 +73,20 @@ enum Command {
         #[arg(short)]
         output: Option<PathBuf>,
     },
+    /// Write the IMA signature of a file: the value of its `security.ima` (version 3).
+    Ima {
+        /// Private key (PKCS#8, DER or PEM).
+        #[arg(long)]
+        key: PathBuf,
+        /// The key's certificate (DER or PEM), which names the key (subjectKeyIdentifier).
+        #[arg(long)]
+        cert: PathBuf,
+        /// The file to sign.
+        file: PathBuf,
+        /// Output: the signature.
+        #[arg(short)]
+        output: PathBuf,
+    },
 }
 
 /// An ML-DSA parameter set.
@@ -110,6 +131,12 @@ fn main() {
             module,
             output,
         } => run_sign(&key, &cert, signed_attrs, &module, output.as_deref()),
+        Command::Ima {
+            key,
+            cert,
+            file,
+            output,
+        } => run_ima(&key, &cert, &file, &output),
     };
     if let Err(e) = result {
         eprintln!("mldsa-sign: {e:#}");
@@ -160,25 +187,60 @@ fn run_sign(
     if data.ends_with(sign::MAGIC) {
         bail!("{}: module is already signed", module.display());
     }
-    let key_der = read_der(key)?;
-    let info = PrivateKeyInfoRef::from_der(&key_der)
-        .with_context(|| format!("{}: not a PKCS#8 private key", key.display()))?;
-    let cert_der = read_der(cert)?;
-    let certificate = Certificate::from_der(&cert_der)
-        .with_context(|| format!("{}: not an X.509 certificate", cert.display()))?;
-    let oid = info.algorithm.oid;
-    let pkcs7 = match Alg::from_oid(oid) {
-        Some(Alg::Mldsa44) => sign::pkcs7::<MlDsa44>,
-        Some(Alg::Mldsa65) => sign::pkcs7::<MlDsa65>,
-        Some(Alg::Mldsa87) => sign::pkcs7::<MlDsa87>,
-        None => bail!(
-            "{}: not an ML-DSA private key (algorithm {oid})",
-            key.display()
-        ),
+    let (key_der, certificate, alg) = read_key(key, cert)?;
+    let info = PrivateKeyInfoRef::from_der(&key_der)?;
+    let pkcs7 = match alg {
+        Alg::Mldsa44 => sign::pkcs7::<MlDsa44>,
+        Alg::Mldsa65 => sign::pkcs7::<MlDsa65>,
+        Alg::Mldsa87 => sign::pkcs7::<MlDsa87>,
     };
     let p7 = pkcs7(info, &certificate, &data, signed_attrs)
         .with_context(|| format!("{}, {}", key.display(), cert.display()))?;
     write(output.unwrap_or(module), &sign::signed_module(&data, &p7)?)
+}
+
+/// The `ima` command.
+fn run_ima(key: &Path, cert: &Path, file: &Path, output: &Path) -> Result<()> {
+    let data = fs::read(file).with_context(|| file.display().to_string())?;
+    let (key_der, certificate, alg) = read_key(key, cert)?;
+    let info = PrivateKeyInfoRef::from_der(&key_der)?;
+    let xattr = match alg {
+        Alg::Mldsa44 => ima::xattr::<MlDsa44>,
+        Alg::Mldsa65 => ima::xattr::<MlDsa65>,
+        Alg::Mldsa87 => ima::xattr::<MlDsa87>,
+    };
+    let value = xattr(info, &certificate, &data)
+        .with_context(|| format!("{}, {}", key.display(), cert.display()))?;
+    write(output, &value)
+}
+
+/// Reads the private key `key` (PKCS#8) and its certificate `cert`, each DER or PEM: the key's
+/// DER, the certificate and the key's parameter set.
+fn read_key(key: &Path, cert: &Path) -> Result<(Vec<u8>, Certificate, Alg)> {
+    let key_der = read_der(key)?;
+    let info = PrivateKeyInfoRef::from_der(&key_der)
+        .with_context(|| format!("{}: not a PKCS#8 private key", key.display()))?;
+    let oid = info.algorithm.oid;
+    let Some(alg) = Alg::from_oid(oid) else {
+        bail!(
+            "{}: not an ML-DSA private key (algorithm {oid})",
+            key.display()
+        );
+    };
+    let cert_der = read_der(cert)?;
+    let certificate = Certificate::from_der(&cert_der)
+        .with_context(|| format!("{}: not an X.509 certificate", cert.display()))?;
+    Ok((key_der, certificate, alg))
+}
+
+/// The signing key of `key`, checked to be the one whose public key `cert` holds.
+fn signing_key<P: Params>(key: PrivateKeyInfoRef<'_>, cert: &Certificate) -> Result<SigningKey<P>> {
+    let sk = SigningKey::<P>::try_from(key)?;
+    let spki = cert.tbs_certificate().subject_public_key_info();
+    if *spki != SubjectPublicKeyInfoOwned::from_key(&sk.verifying_key())? {
+        bail!("certificate does not match the private key");
+    }
+    Ok(sk)
 }
 
 /// Parses the `--seed` argument: 32 bytes in hex.

@@ -1,7 +1,7 @@
 //! The kernel's appended module signature: a detached PKCS#7 (CMS) SignedData, then
 //! `struct module_signature`, then [`MAGIC`].
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use cms::{
     cert::IssuerAndSerialNumber,
     content_info::{CmsVersion, ContentInfo},
@@ -21,15 +21,11 @@ use der::{
     Any, Encode, Tagged,
     asn1::{OctetString, SetOfVec},
 };
-use ml_dsa::{Keypair, Signature, Signer, SigningKey, pkcs8::PrivateKeyInfoRef};
+use ml_dsa::{Signature, Signer, pkcs8::PrivateKeyInfoRef};
 use sha2::{Digest, Sha512};
-use x509_cert::{
-    Certificate,
-    attr::Attribute,
-    spki::{AlgorithmIdentifierOwned, SubjectPublicKeyInfoOwned},
-};
+use x509_cert::{Certificate, attr::Attribute, spki::AlgorithmIdentifierOwned};
 
-use crate::Params;
+use crate::{Params, signing_key};
 
 /// `MODULE_SIG_STRING` of `include/linux/module_signature.h`.
 pub(crate) const MAGIC: &[u8] = b"~Module signature appended~\n";
@@ -58,11 +54,8 @@ pub(crate) fn pkcs7<P: Params>(
     module: &[u8],
     with_attrs: bool,
 ) -> Result<Vec<u8>> {
-    let sk = SigningKey::<P>::try_from(key)?;
+    let sk = signing_key::<P>(key, cert)?;
     let tbs = cert.tbs_certificate();
-    if *tbs.subject_public_key_info() != SubjectPublicKeyInfoOwned::from_key(&sk.verifying_key())? {
-        bail!("certificate does not match the private key");
-    }
     let signed_attrs = with_attrs.then(|| signed_attributes(module)).transpose()?;
     let signature: Signature<P> = match &signed_attrs {
         Some(attrs) => sk.try_sign(&attrs.to_der()?)?,

@@ -29,7 +29,7 @@ use ml_dsa::{
     SigningKey, VerifyingKey, pkcs8::PrivateKeyInfoRef,
 };
 use sha1::Sha1;
-use sha2::{Digest, Sha512};
+use sha2::{Digest, Sha256, Sha512};
 use x509_cert::{
     Certificate,
     certificate::Version,
@@ -107,6 +107,11 @@ fn keygen(dir: &Path, alg: &str, name: &str, byte: u8) -> (String, String) {
 /// The arguments to sign `module` into `out`.
 fn sign<'a>(key: &'a str, cert: &'a str, module: &'a str, out: &'a str) -> [&'a str; 8] {
     ["sign", "--key", key, "--cert", cert, module, "-o", out]
+}
+
+/// The arguments to write the IMA signature of `file` into `out`.
+fn ima<'a>(key: &'a str, cert: &'a str, file: &'a str, out: &'a str) -> [&'a str; 8] {
+    ["ima", "--key", key, "--cert", cert, file, "-o", out]
 }
 
 /// A fake module of `len` bytes.
@@ -253,6 +258,7 @@ fn round_trip<P: MlDsaParams>(name: &str, alg: ObjectIdentifier) {
         .unwrap();
     assert!(!critical);
     assert_eq!(ski.0.as_bytes(), Sha1::digest(&public_key).as_slice());
+    let ima_key_id = ski.0.as_bytes()[16..].to_vec();
     let (_, aki) = tbs
         .get_extension::<AuthorityKeyIdentifier>()
         .unwrap()
@@ -331,6 +337,20 @@ fn round_trip<P: MlDsaParams>(name: &str, alg: ObjectIdentifier) {
     assert!(p7.windows(implicit.len()).any(|w| w == implicit));
     assert!(verifies::<P>(&cert, &set_of, info.signature.as_bytes()));
     assert!(!verifies::<P>(&cert, &data, info.signature.as_bytes()));
+
+    // IMA: type EVM_IMA_XATTR_DIGSIG, version 3, HASH_ALGO_SHA256, the key identifier, the
+    // length, and the signature over struct ima_file_id (type, algorithm, digest).
+    let value_path = path(&dir, "ima");
+    ok(&ima(&key, &cert_path, &input, &value_path));
+    let value = fs::read(&value_path).unwrap();
+    let (header, signature) = value.split_at(9);
+    assert_eq!(header[..3], [3, 3, 4]);
+    assert_eq!(header[3..7], ima_key_id);
+    let sig_size = u16::from_be_bytes([header[7], header[8]]);
+    assert_eq!(usize::from(sig_size), signature.len());
+    let file_id = [&[3, 4][..], &Sha256::digest(&data)].concat();
+    assert!(verifies::<P>(&cert, &file_id, signature));
+    assert!(!verifies::<P>(&cert, &data, signature));
 }
 
 #[test]
@@ -497,6 +517,15 @@ fn errors() {
     fails(
         &sign(&ed25519, &cert, &module_path, &out),
         "not an ML-DSA private key",
+    );
+    assert!(!Path::new(&out).exists());
+    fails(
+        &ima(&other_key, &cert, &module_path, &out),
+        "does not match the private key",
+    );
+    fails(
+        &ima(&key, &cert, &path(&dir, "missing"), &out),
+        "missing: No such file",
     );
     assert!(!Path::new(&out).exists());
 
