@@ -4,7 +4,7 @@
 # each verifier's verify call (this module's per set, crypto/mldsa.c's) records
 # what it returned; per case one line goes to /dev/kmsg: the outcome and those
 # calls. The functions below are the commands of the cases.
-export PATH=/bin:/usr/bin
+export PATH=/bin:/usr/bin:/usr/sbin
 # In a session keyring of its own, whose keys it possesses: restricting a keyring
 # and the public-key calls need that.
 [ -n "${CONSUMERS_SESSION:-}" ] || CONSUMERS_SESSION=1 exec keyctl session - sh "$0"
@@ -24,6 +24,8 @@ probe() {
 add() {
 	case $1 in
 	secondary) ring=%:.secondary_trusted_keys ;;
+	fs-verity) ring=%:.fs-verity ;;
+	ima) ring=$ima ;;
 	*) ring=$chain ;;
 	esac
 	id=$(keyctl padd asymmetric "" "$ring" <"$C/$2.der") || return 1
@@ -47,7 +49,42 @@ pkcs7() {
 	keyctl padd pkcs7_test consumers @s <"$C/$1" >/dev/null
 }
 
-mkdir -p $T
+# dm-verity: the data device opened with its root hash and, with $1, the
+# signature verity-$1.p7, then read in full through the verity target.
+dm_verity() {
+	set -- "$(cat $C/verity-roothash)" ${1:+"--root-hash-signature=$C/verity-$1.p7"}
+	veritysetup open $C/verity-data.img verity $C/verity-hash.img "$@" || return 1
+	cmp /dev/mapper/verity $C/verity-data.img
+	rc=$?
+	veritysetup close verity
+	return $rc
+}
+
+# fs-verity: verity enabled on file $1 of fs.img's verity/ with the signature
+# fsverity-$1.p7 if there is one, then the file read back in full.
+fs_verity() {
+	sig=
+	[ ! -f "$C/fsverity-$1.p7" ] || sig=--signature=$C/fsverity-$1.p7
+	fsverity enable "$FS/verity/$1" $sig && cmp "$FS/verity/$1" "$C/fsverity-$1"
+}
+
+# IMA: security.ima of file $1 of ima/ on the file system at $2 (default
+# fs.img's), from ima-$1.sig.
+xattr() {
+	setfattr -n security.ima -v "0s$(base64 -w 0 "$C/ima-$1.sig")" "${2:-$FS}/ima/$1"
+}
+
+# The policy: files opened on fs.img are appraised by their signatures.
+ima_policy() {
+	echo "appraise func=FILE_CHECK fsuuid=$(cat $C/fs-uuid) appraise_type=imasig" \
+		>/sys/kernel/security/ima/policy
+}
+
+ima() {
+	cat "$FS/ima/$1" >/dev/null
+}
+
+mkdir -p $T /sys /run /mnt/fs /mnt/small
 mount -t tracefs tracefs $T
 for set in 44 65 87; do
 	# kernel::crypto::sig::Adapter<MlDsa<MlDsaNN>>::verify, as v0 mangling spells it.
@@ -57,6 +94,17 @@ probe mldsa_c ' crypto_mldsa_verify$'
 echo 1 >$T/events/kprobes/enable
 chain=$(keyctl newring chain @s)
 keyctl restrict_keyring "$chain" asymmetric "key_or_keyring:$(keyctl id %:.builtin_trusted_keys):chain"
+# The loop and device-mapper devices, the file systems, fs-verity's signatures
+# required (dm-verity's are, by the command line), and IMA's keyring: without
+# CONFIG_INTEGRITY_TRUSTED_KEYRING, the one named _ima that the opener can find.
+FS=/mnt/fs
+mount -t devtmpfs devtmpfs /dev
+mount -t sysfs sysfs /sys
+mount -t securityfs securityfs /sys/kernel/security
+mount -o loop $C/fs.img $FS
+mount -o loop $C/fs-small.img /mnt/small
+echo 1 >/proc/sys/fs/verity/require_signatures
+ima=$(keyctl newring _ima @s)
 # $outcome and $calls, what the case must give, are for tools/consumers/check.py.
 while read -r consumer name outcome calls cmd; do
 	case $consumer in '' | '#'*) continue ;; esac

@@ -14,10 +14,12 @@ CONSUMERS_VALIDITY=(-not_before 20251201000000Z -not_after 21251201000000Z)
 # in bits, in bytes (crypto/sig.c, sig_default_size()).
 PKEY_MAX_DATA=([44]=164 [65]=244 [87]=324)
 
-# The data, made again when this file, the cases or the tools change.
+# The data, made again when this file, the cases or the tools (mldsa-sign among
+# them) change.
 consumers_data() {
 	local want
-	want=$(cat "${BASH_SOURCE[0]}" "$REPO"/tools/consumers/* | sha256sum | cut -d' ' -f1)
+	want=$(cat "${BASH_SOURCE[0]}" "$REPO"/tools/consumers/* "$REPO"/tools/modsign/src/* |
+		sha256sum | cut -d' ' -f1)
 	if [ "$(cat "$CONSUMERS/.stamp" 2>/dev/null)" = "$want" ]; then
 		phase "consumers: the certificates and signatures in $CONSUMERS are up to date"
 		return 0
@@ -28,7 +30,8 @@ consumers_data() {
 		logged consumers _consumers_data && echo "$want" >"$CONSUMERS/.stamp"
 }
 
-_ossl() { with_openssl 4.0 openssl "$@"; }
+# OpenSSL 4.0, or the version CONSUMERS_OPENSSL names.
+_ossl() { with_openssl "${CONSUMERS_OPENSSL:-4.0}" openssl "$@"; }
 
 # Certificate $1 (a key of ML-DSA-$2 and its certificate, PEM and DER) with
 # the extensions of section $4 of tools/consumers/openssl.cnf, serial number
@@ -108,49 +111,148 @@ _consumers_raw() {
 		{ cat "$d/msg65.sig"; printf '\0'; } >"$d/msg65.sig-oversized"
 }
 
-# For pkcs7_test: a message signed by each leaf in both CMS forms that the
-# kernel takes, with signed attributes (SHA-512 message digest; no S/MIME
-# capabilities, which it takes only in Authenticode) and without, and their
-# corruptions; OpenSSL 4.0 makes both (3.5 only the first).
+# CMS SignedData by $1 (a certificate and key of $CONSUMERS) of file $3, to $4,
+# in form $2: "attrs", with signed attributes (a SHA-512 message digest, and no
+# S/MIME capabilities, which the kernel takes only in Authenticode), or
+# "plain", without (OpenSSL 4.0 makes both, 3.5 only the first); detached, or
+# with $5 "-nodetach" holding the content.
+_cms() {
+	local d=$CONSUMERS args=()
+	[ "$2" = attrs ] || args=(-noattr)
+	_ossl cms -sign -binary -nocerts -nosmimecap -md sha512 "${args[@]}" ${5:+"$5"} \
+		-signer "$d/$1.pem" -inkey "$d/$1.key" -in "$3" -outform DER -out "$4"
+}
+
+# CMS message $1 (DER) with a byte of its signature, which ends it, flipped.
+_flip_cms_sig() {
+	flip_byte "$1" $(($(stat -c %s "$1") - 100))
+}
+
+# For pkcs7_test: a message signed by each leaf in both forms, and corruptions.
 _consumers_cms() {
-	local d=$CONSUMERS signer form args n
+	local d=$CONSUMERS signer form
 	printf 'mldsa consumers pkcs7_test content, version 1\n' >"$d/content"
 	for signer in leaf44 leaf65 leaf87 rogue-leaf65; do
 		for form in attrs plain; do
-			args=()
-			[ "$form" = attrs ] || args=(-noattr)
-			_ossl cms -sign -binary -nodetach -nocerts -nosmimecap -md sha512 "${args[@]}" \
-				-signer "$d/$signer.pem" -inkey "$d/$signer.key" -in "$d/content" -outform DER \
-				-out "$d/$form-$signer.p7" || return 1
+			_cms "$signer" "$form" "$d/content" "$d/$form-$signer.p7" -nodetach || return 1
 		done
 	done
-	n=$(stat -c %s "$d/attrs-leaf65.p7")
 	cp "$d/attrs-leaf65.p7" "$d/attrs-leaf65-flipped-sig.p7" &&
-		flip_byte "$d/attrs-leaf65-flipped-sig.p7" $((n - 100)) || return 1
+		_flip_cms_sig "$d/attrs-leaf65-flipped-sig.p7" || return 1
 	for form in attrs plain; do
 		_replace_bytes "$d/$form-leaf65.p7" "version 1" "version 2" \
 			"$d/$form-leaf65-changed-content.p7" || return 1
 	done
 }
 
+# For dm-verity: a data device of 1 MiB, its hash device and root hash
+# (veritysetup, with a fixed salt and UUID), and the root hash (its hex digits,
+# which the kernel checks the signature of) signed by each leaf in both forms,
+# and by OpenSSL 3.5 in the one it makes.
+_consumers_dm_verity() {
+	local d=$CONSUMERS signer form
+	_pattern $((1 << 20)) "$d/verity-data.img" &&
+		veritysetup format "$d/verity-data.img" "$d/verity-hash.img" --salt=6d6c647361 \
+			--uuid=6d6c6473-6100-4000-8000-000000000002 >"$d/verity-format.txt" &&
+		sed -n 's/^Root hash:[[:space:]]*//p' "$d/verity-format.txt" | tr -d '\n' >"$d/verity-roothash" &&
+		[ -s "$d/verity-roothash" ] || return 1
+	for signer in leaf44 leaf65 leaf87 rogue-leaf65; do
+		for form in attrs plain; do
+			_cms "$signer" "$form" "$d/verity-roothash" "$d/verity-$form-$signer.p7" || return 1
+		done
+	done
+	CONSUMERS_OPENSSL=3.5 _cms leaf65 attrs "$d/verity-roothash" "$d/verity-openssl35-leaf65.p7" &&
+		cp "$d/verity-attrs-leaf65.p7" "$d/verity-attrs-leaf65-flipped-sig.p7" &&
+		_flip_cms_sig "$d/verity-attrs-leaf65-flipped-sig.p7"
+}
+
+# The UUID of the fs-verity and IMA cases' ext4 file system: the IMA policy names it.
+FS_UUID=6d6c6473-6100-4000-8000-000000000001
+
+# For fs-verity and IMA: ext4 file systems. fs.img, with the verity and ea_inode
+# features, has in verity/ a file per case, and per signed case the signature of
+# its fs-verity digest (the struct fsverity_formatted_digest of `fsverity digest
+# --for-builtin-sig`) as fsverity-CASE.p7, with the file's contents as
+# fsverity-CASE to read it back with; in ima/, the IMA cases' files. fs-small.img,
+# with neither feature, has in ima/ a file for each of ML-DSA-65 and -87: in a
+# 4096-byte block, only the first's security.ima fits (ea_inode puts a large
+# value in an inode of its own).
+_consumers_fs() {
+	local d=$CONSUMERS fs=$CONSUMERS/fs f
+	mkdir -p "$fs/verity" "$fs/ima" "$d/fs-small/ima" || return 1
+	_pattern 20000 "$d/pattern" || return 1
+	for f in attrs-leaf44 attrs-leaf65 attrs-leaf87 plain-leaf44 plain-leaf65 plain-leaf87 \
+		attrs-rogue-leaf65 attrs-leaf65-flipped-sig attrs-leaf65-other-file plain-leaf65-other-file \
+		unsigned; do
+		{ printf 'mldsa consumers fs-verity %s\n' "$f" && cat "$d/pattern"; } >"$fs/verity/$f" &&
+			cp "$fs/verity/$f" "$d/fsverity-$f" || return 1
+	done
+	for f in attrs-leaf44 attrs-leaf65 attrs-leaf87 plain-leaf44 plain-leaf65 plain-leaf87 \
+		attrs-rogue-leaf65 attrs-leaf65-flipped-sig; do
+		fsverity digest "$fs/verity/$f" --compact --for-builtin-sig |
+			python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.stdin.read()))' \
+				>"$d/fsverity-digest" &&
+			_cms "$(sed 's/^[a-z]*-//; s/-flipped-sig$//' <<<"$f")" "${f%%-*}" "$d/fsverity-digest" \
+				"$d/fsverity-$f.p7" || return 1
+	done
+	_flip_cms_sig "$d/fsverity-attrs-leaf65-flipped-sig.p7" &&
+		cp "$d/fsverity-attrs-leaf65.p7" "$d/fsverity-attrs-leaf65-other-file.p7" &&
+		cp "$d/fsverity-plain-leaf65.p7" "$d/fsverity-plain-leaf65-other-file.p7" &&
+		rm "$d/fsverity-digest" "$d/pattern" && _consumers_ima "$fs/ima" &&
+		cp "$fs/ima/leaf65" "$fs/ima/leaf87" "$d/fs-small/ima" &&
+		mkfs.ext4 -q -F -O verity,ea_inode -b 4096 -U "$FS_UUID" -E root_owner=0:0 -d "$fs" \
+			"$d/fs.img" 4M &&
+		mkfs.ext4 -q -F -b 4096 -E root_owner=0:0 -d "$d/fs-small" "$d/fs-small.img" 1M &&
+		echo "$FS_UUID" >"$d/fs-uuid"
+}
+
+# The IMA cases' files in directory $1, and for each FILE that has one, the
+# value of its security.ima in $CONSUMERS/ima-FILE.sig (the consumer cases set
+# it): signed by each leaf, by the impostor, a corrupted signature, a signature
+# of other contents, one that says version 2, and none.
+_consumers_ima() {
+	local dir=$1 d=$CONSUMERS f key
+	for f in leaf44 leaf65 leaf87 rogue-leaf65 leaf65-flipped-sig leaf65-changed-content \
+		leaf65-version-2 unsigned; do
+		printf 'mldsa consumers IMA %s\n' "$f" >"$dir/$f" || return 1
+		case $f in
+		unsigned) continue ;;
+		leaf65-*) key=leaf65 ;;
+		*) key=$f ;;
+		esac
+		# mldsa-sign reads the seed form of the private key.
+		_ossl pkey -in "$d/$key.key" -provparam ml-dsa.output_formats=seed-only -out "$d/seed.key" &&
+			"$MODSIGN_TOOL" ima --key "$d/seed.key" --cert "$d/$key.der" "$dir/$f" -o "$d/ima-$f.sig" ||
+			return 1
+	done
+	rm "$d/seed.key" && flip_byte "$d/ima-leaf65-flipped-sig.sig" 100 &&
+		printf 'mldsa consumers IMA leaf65-changed-content, changed\n' >"$dir/leaf65-changed-content" &&
+		printf '\2' | dd of="$d/ima-leaf65-version-2.sig" bs=1 seek=1 conv=notrunc status=none
+}
+
 _consumers_data() {
-	_consumers_certs && _consumers_raw && _consumers_cms
+	_consumers_certs && _consumers_raw && _consumers_cms && _consumers_dm_verity && _consumers_fs
 }
 
 # The gen_init_cpio lines of the consumer cases' files: tools/consumers/init.sh
-# and cases, the certificates, messages and signatures, and keyctl with the
-# libraries it loads.
+# and cases, the certificates, messages, signatures, devices and file system,
+# and the user-space tools (keyctl, veritysetup, fsverity, setfattr) with the libraries
+# they load.
 consumers_initramfs_list() {
-	local f lib dir part
+	local f dir part
 	{
 		echo "dir /tmp 01777 0 0"
 		echo "dir /consumers 0755 0 0"
 		echo "file /consumers/init.sh $REPO/tools/consumers/init.sh 0755 0 0"
 		echo "file /consumers/cases $REPO/tools/consumers/cases 0644 0 0"
-		for f in "$CONSUMERS"/*.der "$CONSUMERS"/*.p7 "$CONSUMERS"/msg*; do
+		for f in "$CONSUMERS"/*.der "$CONSUMERS"/*.p7 "$CONSUMERS"/msg* "$CONSUMERS"/verity-* \
+			"$CONSUMERS"/fsverity-* "$CONSUMERS"/ima-*.sig "$CONSUMERS"/fs*.img "$CONSUMERS"/fs-uuid; do
 			echo "file /consumers/${f##*/} $f 0644 0 0"
 		done
-		for f in /usr/bin/keyctl $(ldd /usr/bin/keyctl | grep -o '/[^ ]*'); do
+		for f in $(for f in /usr/bin/keyctl /usr/sbin/veritysetup /usr/bin/fsverity /usr/bin/setfattr; do
+			echo "$f"
+			ldd "$f" | grep -o '/[^ ]*'
+		done); do
 			dir=
 			for part in $(tr / ' ' <<<"${f%/*}"); do
 				dir=$dir/$part

@@ -9,12 +9,15 @@ MODSIGN_TOOL=$CARGO_TARGET_DIR/release/mldsa-sign
 MODSIGN_EPOCH=1764460800
 SIG_LEN=([44]=2420 [65]=3309 [87]=4627)
 
-# mldsa-sign, per parameter set a trusted and an untrusted key pair, the keys
-# of _openssl_keys, and the consumer cases' CA (tools/lib/consumers.sh). The
-# trusted certificates, in one PEM file, are CONFIG_SYSTEM_TRUSTED_KEYS.
+# mldsa-sign; the consumer cases' data (tools/lib/consumers.sh), whose IMA
+# signatures mldsa-sign writes; per parameter set a trusted and an untrusted key
+# pair, and the keys of _openssl_keys. The trusted certificates, the consumer
+# cases' CA among them, in one PEM file, are CONFIG_SYSTEM_TRUSTED_KEYS.
 modsign_keys() {
-	consumers_data
-	phase "modsign: mldsa-sign and the test keys in $MODSIGN (log: $LOGS/modsign-keys.log)"
+	phase "modsign: mldsa-sign in $CARGO_TARGET_DIR (log: $LOGS/modsign-tool.log)"
+	logged modsign-tool cargo build --release --manifest-path "$REPO/tools/modsign/Cargo.toml" &&
+		consumers_data || return 1
+	phase "modsign: the test keys in $MODSIGN (log: $LOGS/modsign-keys.log)"
 	logged modsign-keys _modsign_keys
 }
 
@@ -46,8 +49,7 @@ _openssl_keys() {
 
 _modsign_keys() {
 	local set kind pem=$MODSIGN/trusted.pem.new
-	cargo build --release --manifest-path "$REPO/tools/modsign/Cargo.toml" &&
-		mkdir -p "$MODSIGN" && _openssl_keys && : >"$pem" || return 1
+	mkdir -p "$MODSIGN" && _openssl_keys && : >"$pem" || return 1
 	for kind in "${OPENSSL_TRUSTED[@]}"; do
 		with_openssl 4.0 openssl x509 -inform DER -in "$MODSIGN/$kind.der" >>"$pem" || return 1
 	done
@@ -140,7 +142,7 @@ _modsign_initramfs() {
 	cp "$dir/big-mldsa87-good.ko" "$dir/big-mldsa87-flipped-body.ko" &&
 		flip_byte "$dir/big-mldsa87-flipped-body.ko" $((3 << 20)) || return 1
 	{
-		initramfs_list "$REPO/tools/modsign/init.sh" sh mkdir mount insmod rmmod reboot grep cut tr sed
+		initramfs_list "$REPO/tools/modsign/init.sh" sh mkdir mount insmod rmmod reboot grep cut tr sed cat cmp base64
 		echo "dir /modules 0755 0 0"
 		for f in "$dir"/*.ko; do echo "file /modules/${f##*/} $f 0644 0 0"; done
 		consumers_initramfs_list
@@ -156,7 +158,7 @@ _modsign_initramfs() {
 modsign_boot() {
 	local console=$LOGS/console-$KVER-$KNAME-modsign.log rc=0 consumers=
 	modsign_initramfs
-	[ "$KVER" != 7.3 ] || consumers=consumers=1
+	[ "$KVER" != 7.3 ] || consumers="consumers=1 dm_verity.require_signatures=1"
 	BOOT_APPEND="${BOOT_APPEND:-} $consumers" boot_kernel "$1" "$console" "$MODSIGN/initramfs.cpio" || rc=$?
 	phase "results: ML-DSA module signatures, Linux $KVER $KNAME, certs/ key $(certs_key) (full console: $console)"
 	python3 "$REPO/tools/modsign-check.py" "$console" >"$console.check" || rc=1

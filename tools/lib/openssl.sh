@@ -1,5 +1,6 @@
 # OpenSSL 3.5 and 4.0 for the kernel's own module-signing flow (certs/ makes
-# its key with `openssl req`, scripts/sign-file links libcrypto): built from
+# its key with `openssl req`, scripts/sign-file links libcrypto) and the
+# consumer cases (tools/lib/consumers.sh signs with `openssl cms`): built from
 # the sources that the openssl-src crate bundles (tools/openssl/Cargo.toml,
 # checksums in its Cargo.lock) into $CACHE/openssl-V, and used only through
 # with_openssl and sign_file_with; the machine's own OpenSSL is left as it is.
@@ -17,9 +18,9 @@ for p in json.load(sys.stdin)["packages"]:
 }
 
 # Builds OpenSSL $1 into $CACHE/openssl-$1, static (what links it needs no run
-# path), without tests or manuals: 4.0 whole, its `openssl` making the keys;
-# 3.5 only its libraries, for a sign-file of its own. Kept while the source is
-# the same.
+# path), without tests or manuals: its libraries (3.5's for a sign-file of its
+# own) and `openssl` (4.0's makes the keys, both sign CMS messages for the
+# consumer cases). Kept while the source is the same.
 openssl_build() {
 	local v=$1 src prefix=$CACHE/openssl-$1 targets=(all install_sw)
 	src=$(openssl_source "$v")
@@ -27,7 +28,6 @@ openssl_build() {
 		echo "FAILED: no OpenSSL $v in tools/openssl/Cargo.lock" >&2
 		return 1
 	}
-	[ "$v" != 3.5 ] || targets=(build_libs install_dev)
 	if [ "$(cat "$prefix/.source" 2>/dev/null)" = "$src ${targets[*]}" ]; then
 		phase "openssl: OpenSSL $v in $prefix is up to date"
 		return 0

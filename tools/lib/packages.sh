@@ -19,12 +19,13 @@ apt_install() {
 }
 
 # Kernel side: Debian's kernel source, Rust 1.96, bindgen, build tools (gawk for
-# certs/'s blacklist check), QEMU 7.2, and keyctl for the consumer cases.
+# certs/'s blacklist check), QEMU 7.2, and for the consumer cases keyctl,
+# veritysetup, fsverity and setfattr.
 install_kernel_deps() {
 	apt_install linux-source-6.12 build-essential flex bison bc libelf-dev \
 		libssl-dev openssl cpio kmod dwarves python3 python3-ply libclang-19-dev clang-19 lld-19 \
 		rustc-web rust-web-src rust-web-clippy libstd-rust-web-dev cargo-web busybox-static \
-		gawk keyutils gcc-s390x-linux-gnu
+		gawk keyutils cryptsetup-bin fsverity attr gcc-s390x-linux-gnu
 	install_qemu
 	local v
 	for v in "${BINDGEN_VERS[@]}"; do
