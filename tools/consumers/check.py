@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Checks the consumer cases in a console log (tools/consumers/init.sh, cases).
 
-  check.py CASES CONSOLE WHAT PROBE...
+  check.py CASES CONSOLE VERSION WHAT PROBE...
 
-Every case of CASES must have run once, with its outcome and exactly its verifier calls,
+Every case of CASES for Linux VERSION (6.12 or 7.3) must have run once, with its outcome and exactly its verifier calls,
 and each of the kretprobes PROBE... must have been placed: without them no call is seen,
 and a case that expects none would pass unseen. Prints each difference, then one line per
 consumer, "consumer NAME, WHAT: N passed, N failed", and exits non-zero on any failure.
@@ -16,13 +16,14 @@ import re
 import sys
 
 
-def expected(path):
-    """The cases of file path, in order: (consumer, case, outcome, calls)."""
+def expected(path, version):
+    """The cases of file path for Linux version, in order: (consumer, case, outcome, calls)."""
     cases = []
     for line in open(path):
         if line.strip() and not line.startswith("#"):
-            consumer, case, outcome, calls = line.split()[:4]
-            cases.append((consumer, case, outcome, calls))
+            consumer, case, kernel, outcome, calls = line.split()[:5]
+            if kernel in ("all", version):
+                cases.append((consumer, case, outcome, calls))
     return cases
 
 
@@ -35,7 +36,7 @@ def outcome(result):
     return names.get(message, result)
 
 
-def main(cases_path, console, what, probes):
+def main(cases_path, console, version, what, probes):
     text = open(console, errors="replace").read()
     lines = [re.sub(r"^\[ *[0-9.]+\] ", "", line.rstrip("\r")) for line in text.split("\n")]
     ran = {}
@@ -51,7 +52,7 @@ def main(cases_path, console, what, probes):
     if not done:
         print("FAILED: tools/consumers/init.sh did not run to its end")
     counts = {}
-    for consumer, case, want, calls in expected(cases_path):
+    for consumer, case, want, calls in expected(cases_path, version):
         got = ran.pop((consumer, case), [])
         ok = got == [(want, calls)]
         if not ok:
@@ -67,6 +68,6 @@ def main(cases_path, console, what, probes):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 4:
+    if len(sys.argv) < 5:
         sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]))
+    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]))

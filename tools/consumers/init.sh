@@ -106,8 +106,10 @@ mount -o loop $C/fs-small.img /mnt/small
 echo 1 >/proc/sys/fs/verity/require_signatures
 ima=$(keyctl newring _ima @s)
 # $outcome and $calls, what the case must give, are for tools/consumers/check.py.
-while read -r consumer name outcome calls cmd; do
+version=$(uname -r | cut -d . -f 1,2)
+while read -r consumer name kernel outcome calls cmd; do
 	case $consumer in '' | '#'*) continue ;; esac
+	case $kernel in all | "$version") ;; *) continue ;; esac
 	echo >$T/trace
 	if eval "$cmd" >/tmp/out 2>/tmp/err; then
 		result="ok$(sed 's/^/ /' /tmp/out)"

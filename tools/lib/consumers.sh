@@ -9,9 +9,10 @@ CONSUMERS=$CACHE/consumers
 # (CONFIG_SYSTEM_TRUSTED_KEYS), and the same blacklisted certificate, whose hash
 # it embeds too (CONFIG_SYSTEM_BLACKLIST_HASH_LIST), so that neither rebuilds it.
 CONSUMERS_VALIDITY=(-not_before 20251201000000Z -not_after 21251201000000Z)
-# Per parameter set, the longest message keyctl pkey_verify takes: the public
-# key's length (FIPS 204, Table 2), which the driver reports as the key's size
-# in bits, in bytes (crypto/sig.c, sig_default_size()).
+# Per parameter set, the longest message keyctl pkey_verify takes on Linux 7.3:
+# the driver gives the public key's length (FIPS 204, Table 2) as the key's
+# size, which the kernel takes as bits and turns into bytes (crypto/sig.c,
+# sig_default_size()).
 PKEY_MAX_DATA=([44]=164 [65]=244 [87]=324)
 
 # The data, made again when this file, the cases or the tools (mldsa-sign among
@@ -93,15 +94,18 @@ _pattern() {
 open(sys.argv[2], "wb").write(bytes(i * 7 % 251 for i in range(int(sys.argv[1]))))' "$1" "$2"
 }
 
-# For keyctl pkey_verify: per set a message of the longest length the kernel
-# takes, signed by the leaf's key, and the corruptions of the ML-DSA-65 one.
+# For keyctl pkey_verify: per set a message of the longest length Linux 7.3
+# takes, signed by the leaf's key, the corruptions of the ML-DSA-65 one, and
+# ML-DSA-65 messages just over 7.3's limit and over 6.12's (the signature's
+# length).
 _consumers_raw() {
 	local d=$CONSUMERS set f
 	for set in 44 65 87; do
 		_pattern "${PKEY_MAX_DATA[set]}" "$d/msg$set" || return 1
 	done
-	_pattern $((PKEY_MAX_DATA[65] + 1)) "$d/msg65-long" || return 1
-	for f in msg44 msg65 msg87 msg65-long; do
+	_pattern $((PKEY_MAX_DATA[65] + 1)) "$d/msg65-long" &&
+		_pattern $((SIG_LEN[65] + 1)) "$d/msg65-longer" || return 1
+	for f in msg44 msg65 msg87 msg65-long msg65-longer; do
 		_ossl pkeyutl -sign -rawin -inkey "$d/leaf${f:3:2}.key" -pkeyopt deterministic:1 \
 			-in "$d/$f" -out "$d/$f.sig" || return 1
 	done
@@ -264,13 +268,15 @@ consumers_initramfs_list() {
 }
 
 # The consumer cases in console log $1 (tools/consumers/check.py), with the
-# probes on this module's verifiers and on crypto/mldsa.c's placed. Prints the
-# differences and one line per consumer, all kept in $1.consumers.
+# probes on this module's verifiers and, on Linux 7.x, on crypto/mldsa.c's
+# placed. Prints the differences and one line per consumer, all kept in
+# $1.consumers.
 consumers_check() {
-	local rc=0
+	local rc=0 probes=(mldsa44_rust mldsa65_rust mldsa87_rust)
+	[ "$KVER" = 6.12 ] || probes+=(mldsa_c)
 	phase "results: the consumer cases, Linux $KVER $KNAME (full console: $1)"
-	python3 "$REPO/tools/consumers/check.py" "$REPO/tools/consumers/cases" "$1" "Linux $KVER $KNAME" \
-		mldsa44_rust mldsa65_rust mldsa87_rust mldsa_c >"$1.consumers" || rc=1
+	python3 "$REPO/tools/consumers/check.py" "$REPO/tools/consumers/cases" "$1" "$KVER" \
+		"Linux $KVER $KNAME" "${probes[@]}" >"$1.consumers" || rc=1
 	cat "$1.consumers"
 	[ "$rc" = 0 ] || echo "FAILED: the consumer cases on Linux $KVER $KNAME" >&2
 	return "$rc"

@@ -154,12 +154,12 @@ _modsign_initramfs() {
 # an initramfs that loads the test module signed in every variant, by
 # mldsa-sign and by the kernel's own flow (tools/modsign-check.py has the
 # table), with no checker report. Prints the counts, kept in the console's
-# .check file. On Linux 7.3, the same boot then runs the consumer cases.
+# .check file. The same boot then runs the consumer cases (tools/lib/consumers.sh).
 modsign_boot() {
-	local console=$LOGS/console-$KVER-$KNAME-modsign.log rc=0 consumers=
+	local console=$LOGS/console-$KVER-$KNAME-modsign.log rc=0
 	modsign_initramfs
-	[ "$KVER" != 7.3 ] || consumers="consumers=1 dm_verity.require_signatures=1"
-	BOOT_APPEND="${BOOT_APPEND:-} $consumers" boot_kernel "$1" "$console" "$MODSIGN/initramfs.cpio" || rc=$?
+	BOOT_APPEND="${BOOT_APPEND:-} consumers=1 dm_verity.require_signatures=1" \
+		boot_kernel "$1" "$console" "$MODSIGN/initramfs.cpio" || rc=$?
 	phase "results: ML-DSA module signatures, Linux $KVER $KNAME, certs/ key $(certs_key) (full console: $console)"
 	python3 "$REPO/tools/modsign-check.py" "$console" >"$console.check" || rc=1
 	grep -v '^ok: ' "$console.check" | grep -v 'passed, [0-9]* failed$' || true
@@ -169,7 +169,7 @@ modsign_boot() {
 	tail -n 1 "$console.check" | sed "s/^/module signing, Linux $KVER $KNAME: /"
 	sed -n "s|^kernel signing flow: |kernel signing flow (certs/ key, sign-file, OpenSSL 3.5 and 4.0), Linux $KVER $KNAME: |p" \
 		"$console.check"
-	[ -z "$consumers" ] || consumers_check "$console" || rc=1
+	consumers_check "$console" || rc=1
 	if [ "$rc" != 0 ]; then
 		echo "FAILED: module signing on Linux $KVER $KNAME" >&2
 		return 1
