@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 """Checks the consumer cases in a console log (tools/consumers/init.sh, cases).
 
-  check.py CASES CONSOLE VERSION WHAT PROBE...
+  check.py CASES CONSOLE KERNELS CONSUMERS WHAT PROBE...
 
-Every case of CASES for Linux VERSION (6.12 or 7.3) must have run once, with its outcome and exactly its verifier calls,
-and each of the kretprobes PROBE... must have been placed: without them no call is seen,
-and a case that expects none would pass unseen. Prints each difference, then one line per
+Every case of CASES for one of KERNELS (comma-separated: "all" and the Linux version, 6.12
+or 7.3, or "unloaded" with consumers=unloaded), of CONSUMERS ("all", or comma-separated
+names as consumers_only gives them), must have run once, with its outcome and exactly its
+verifier calls, and each of the kretprobes PROBE... must have been placed: without them no
+call is seen, and a case that expects none would pass unseen. Prints each difference, then one line per
 consumer, "consumer NAME, WHAT: N passed, N failed", and exits non-zero on any failure.
 """
 
@@ -16,13 +18,14 @@ import re
 import sys
 
 
-def expected(path, version):
-    """The cases of file path for Linux version, in order: (consumer, case, outcome, calls)."""
+def expected(path, kernels, consumers):
+    """The cases of file path for kernels and consumers, in order: (consumer, case, outcome,
+    calls)."""
     cases = []
     for line in open(path):
         if line.strip() and not line.startswith("#"):
             consumer, case, kernel, outcome, calls = line.split()[:5]
-            if kernel in ("all", version):
+            if kernel in kernels and (consumers == ["all"] or consumer in consumers):
                 cases.append((consumer, case, outcome, calls))
     return cases
 
@@ -36,7 +39,7 @@ def outcome(result):
     return names.get(message, result)
 
 
-def main(cases_path, console, version, what, probes):
+def main(cases_path, console, kernels, consumers, what, probes):
     text = open(console, errors="replace").read()
     lines = [re.sub(r"^\[ *[0-9.]+\] ", "", line.rstrip("\r")) for line in text.split("\n")]
     ran = {}
@@ -52,7 +55,8 @@ def main(cases_path, console, version, what, probes):
     if not done:
         print("FAILED: tools/consumers/init.sh did not run to its end")
     counts = {}
-    for consumer, case, want, calls in expected(cases_path, version):
+    for consumer, case, want, calls in expected(cases_path, kernels.split(","),
+                                                consumers.split(",")):
         got = ran.pop((consumer, case), [])
         ok = got == [(want, calls)]
         if not ok:
@@ -68,6 +72,6 @@ def main(cases_path, console, version, what, probes):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 5:
+    if len(sys.argv) < 6:
         sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]))
+    sys.exit(main(*sys.argv[1:6], sys.argv[6:]))

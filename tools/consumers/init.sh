@@ -1,19 +1,22 @@
 #!/bin/sh
-# The consumer cases (tools/consumers/cases), run by tools/modsign/init.sh
-# (/proc mounted) when the kernel's command line has consumers=1. A kretprobe on
-# each verifier's verify call (this module's per set, crypto/mldsa.c's) records
-# what it returned; per case one line goes to /dev/kmsg: the outcome and those
-# calls. The functions below are the commands of the cases.
+# The consumer cases (tools/consumers/cases), run by tools/modsign/init.sh and
+# tools/distro-init.sh (/proc mounted) when the kernel's command line has
+# consumers=1, or consumers=unloaded where this module is still to be loaded
+# (then the cases for "unloaded" run instead). A kretprobe on each verifier's
+# verify call (this module's per set, crypto/mldsa.c's) records what it
+# returned; per case one line goes to /dev/kmsg: the outcome and those calls.
+# The functions below are the commands of the cases.
 export PATH=/bin:/usr/bin:/usr/sbin
 # In a session keyring of its own, whose keys it possesses: restricting a keyring
 # and the public-key calls need that.
 [ -n "${CONSUMERS_SESSION:-}" ] || CONSUMERS_SESSION=1 exec keyctl session - sh "$0"
-C=/consumers T=/tracing
+C=/consumers T=/tracing FS=/mnt/fs
 say() { echo "consumers: $*" >/dev/kmsg; }
 
-# A return probe named $1 on the function whose kallsyms line matches $2.
+# A return probe named $1 on the function whose kallsyms line matches $2 (a
+# module's symbol ends in a tab and the module's name).
 probe() {
-	sym=$(grep -m 1 "$2" /proc/kallsyms | cut -d ' ' -f 3)
+	sym=$(grep -m 1 "$2" /proc/kallsyms | cut -d ' ' -f 3 | cut -f 1)
 	if [ -n "$sym" ] && echo "r:$1 $sym ret=\$retval:s32" >>$T/kprobe_events; then
 		say "probe $1: $sym"
 	else
@@ -21,9 +24,39 @@ probe() {
 	fi
 }
 
+# Whether consumer $1 is one to run: one that consumers_only lists, or any.
+wanted() {
+	case ",${consumers_only:-$1}," in *",$1,"*) ;; *) return 1 ;; esac
+}
+
+# The probes on the verifiers, enabled: where this module is a module, once it
+# is loaded.
+probes() {
+	for set in 44 65 87; do
+		# kernel::crypto::sig::Adapter<MlDsa<MlDsaNN>>::verify, as v0 mangling spells it.
+		probe "mldsa${set}_rust" "Adapter.*MlDsa${set}E.*6verify"
+	done
+	probe mldsa_c ' crypto_mldsa_verify$'
+	echo 1 >$T/events/kprobes/enable
+}
+
+# Modules loaded on demand by the program $1 (kernel.modprobe), or not at all
+# with $1 empty.
+on_demand() {
+	echo "$1" >/proc/sys/kernel/modprobe
+}
+
+# The public-key query of key $1 (which looks the algorithm up), and this
+# module loaded after it.
+loads() {
+	eval "keyctl pkey_query \$$1 0 enc=raw hash=none" >/dev/null &&
+		grep -c '^mldsa_rust ' /proc/modules >/dev/null
+}
+
 add() {
 	case $1 in
 	secondary) ring=%:.secondary_trusted_keys ;;
+	session) ring=@s ;;
 	fs-verity) ring=%:.fs-verity ;;
 	ima) ring=$ima ;;
 	*) ring=$chain ;;
@@ -84,32 +117,36 @@ ima() {
 	cat "$FS/ima/$1" >/dev/null
 }
 
-mkdir -p $T /sys /run /mnt/fs /mnt/small
+mkdir -p $T /sys /run $FS /mnt/small
 mount -t tracefs tracefs $T
-for set in 44 65 87; do
-	# kernel::crypto::sig::Adapter<MlDsa<MlDsaNN>>::verify, as v0 mangling spells it.
-	probe "mldsa${set}_rust" "Adapter.*MlDsa${set}E.*6verify"
-done
-probe mldsa_c ' crypto_mldsa_verify$'
-echo 1 >$T/events/kprobes/enable
+[ "${consumers:-}" = unloaded ] || probes
 chain=$(keyctl newring chain @s)
 keyctl restrict_keyring "$chain" asymmetric "key_or_keyring:$(keyctl id %:.builtin_trusted_keys):chain"
-# The loop and device-mapper devices, the file systems, fs-verity's signatures
-# required (dm-verity's are, by the command line), and IMA's keyring: without
-# CONFIG_INTEGRITY_TRUSTED_KEYRING, the one named _ima that the opener can find.
-FS=/mnt/fs
-mount -t devtmpfs devtmpfs /dev
-mount -t sysfs sysfs /sys
-mount -t securityfs securityfs /sys/kernel/security
-mount -o loop $C/fs.img $FS
-mount -o loop $C/fs-small.img /mnt/small
-echo 1 >/proc/sys/fs/verity/require_signatures
-ima=$(keyctl newring _ima @s)
-# $outcome and $calls, what the case must give, are for tools/consumers/check.py.
+# For dm-verity, fs-verity and IMA: the loop and device-mapper devices, the
+# file systems, fs-verity's signatures required (dm-verity's are, by the
+# command line), and IMA's keyring: without CONFIG_INTEGRITY_TRUSTED_KEYRING,
+# the one named _ima that the opener can find.
+if wanted dm-verity || wanted fs-verity || wanted ima; then
+	mount -t devtmpfs devtmpfs /dev
+	mount -t sysfs sysfs /sys
+	mount -t securityfs securityfs /sys/kernel/security
+	mount -o loop $C/fs.img $FS
+	mount -o loop $C/fs-small.img /mnt/small
+	echo 1 >/proc/sys/fs/verity/require_signatures
+	ima=$(keyctl newring _ima @s)
+fi
+# The cases for this kernel: "all" and its version's, or with
+# consumers=unloaded those for "unloaded"; of the consumers that consumers_only
+# lists (separated by commas), or of all. $outcome and $calls, what the case must give, are for
+# tools/consumers/check.py.
 version=$(uname -r | cut -d . -f 1,2)
 while read -r consumer name kernel outcome calls cmd; do
 	case $consumer in '' | '#'*) continue ;; esac
-	case $kernel in all | "$version") ;; *) continue ;; esac
+	wanted "$consumer" || continue
+	case ${consumers:-},$kernel in
+	unloaded,unloaded | 1,all | "1,$version") ;;
+	*) continue ;;
+	esac
 	echo >$T/trace
 	if eval "$cmd" >/tmp/out 2>/tmp/err; then
 		result="ok$(sed 's/^/ /' /tmp/out)"

@@ -8,8 +8,8 @@ JOBS=${MLDSA_JOBS:-$(nproc)}
 
 # The architecture: x86_64 (the default) or s390x, each with its build directory
 # $KBUILD (one per kernel) and config fragment tools/$KNAME.config (on x86_64
-# after tools/x86_64-qemu.config), merged with the kernel's own,
-# tools/linux-$KVER.config.
+# after tools/x86_64-qemu.config, and before the consumer cases'
+# tools/consumers.config), merged with the kernel's own, tools/linux-$KVER.config.
 select_arch() {
 	KNAME=$1
 	KBUILD=$CACHE/build-$KVER-$1
@@ -17,7 +17,8 @@ select_arch() {
 	KCONFIG_BASE=
 	case $1 in
 	x86_64) KARCH=x86_64 KCROSS= KIMAGE=arch/x86/boot/bzImage KTARGETS=(bzImage modules)
-		KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "${KCONFIG_FRAGMENTS[@]}") ;;
+		KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "$REPO/tools/x86_64.config"
+			"$REPO/tools/consumers.config" "$REPO/tools/linux-$KVER.config") ;;
 	s390x) KARCH=s390 KCROSS=s390x-linux-gnu- KIMAGE=arch/s390/boot/bzImage KTARGETS=(bzImage) ;;
 	esac
 }
@@ -69,12 +70,11 @@ _configure_kernel() {
 		_configure_blacklist && kmake olddefconfig
 }
 
-# The consumer cases' blacklisted certificate (tools/lib/consumers.sh), in the
-# test configurations; a distribution's (KCONFIG_BASE) keeps its own list.
+# The consumer cases' blacklisted certificate (tools/lib/consumers.sh), as
+# their CA is among the trusted keys, in a distribution's configuration too.
 _configure_blacklist() {
-	[ -n "${KCONFIG_BASE:-}" ] ||
-		"$KSRC/scripts/config" --file "$KBUILD/.config" \
-			--set-str SYSTEM_BLACKLIST_HASH_LIST "$CONSUMERS/blacklist-hashes"
+	"$KSRC/scripts/config" --file "$KBUILD/.config" \
+		--set-str SYSTEM_BLACKLIST_HASH_LIST "$CONSUMERS/blacklist-hashes"
 }
 
 # The lines of config fragments "$@" that set an option, the last for each

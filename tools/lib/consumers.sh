@@ -132,7 +132,8 @@ _flip_cms_sig() {
 	flip_byte "$1" $(($(stat -c %s "$1") - 100))
 }
 
-# For pkcs7_test: a message signed by each leaf in both forms, and corruptions.
+# For pkcs7_test: a message signed by each leaf in both forms, by the CA, and
+# corruptions.
 _consumers_cms() {
 	local d=$CONSUMERS signer form
 	printf 'mldsa consumers pkcs7_test content, version 1\n' >"$d/content"
@@ -141,7 +142,8 @@ _consumers_cms() {
 			_cms "$signer" "$form" "$d/content" "$d/$form-$signer.p7" -nodetach || return 1
 		done
 	done
-	cp "$d/attrs-leaf65.p7" "$d/attrs-leaf65-flipped-sig.p7" &&
+	_cms ca plain "$d/content" "$d/plain-ca.p7" -nodetach &&
+		cp "$d/attrs-leaf65.p7" "$d/attrs-leaf65-flipped-sig.p7" &&
 		_flip_cms_sig "$d/attrs-leaf65-flipped-sig.p7" || return 1
 	for form in attrs plain; do
 		_replace_bytes "$d/$form-leaf65.p7" "version 1" "version 2" \
@@ -152,7 +154,7 @@ _consumers_cms() {
 # For dm-verity: a data device of 1 MiB, its hash device and root hash
 # (veritysetup, with a fixed salt and UUID), and the root hash (its hex digits,
 # which the kernel checks the signature of) signed by each leaf in both forms,
-# and by OpenSSL 3.5 in the one it makes.
+# by OpenSSL 3.5 in the one it makes, and by the CA.
 _consumers_dm_verity() {
 	local d=$CONSUMERS signer form
 	_pattern $((1 << 20)) "$d/verity-data.img" &&
@@ -165,7 +167,8 @@ _consumers_dm_verity() {
 			_cms "$signer" "$form" "$d/verity-roothash" "$d/verity-$form-$signer.p7" || return 1
 		done
 	done
-	CONSUMERS_OPENSSL=3.5 _cms leaf65 attrs "$d/verity-roothash" "$d/verity-openssl35-leaf65.p7" &&
+	_cms ca attrs "$d/verity-roothash" "$d/verity-attrs-ca.p7" &&
+		CONSUMERS_OPENSSL=3.5 _cms leaf65 attrs "$d/verity-roothash" "$d/verity-openssl35-leaf65.p7" &&
 		cp "$d/verity-attrs-leaf65.p7" "$d/verity-attrs-leaf65-flipped-sig.p7" &&
 		_flip_cms_sig "$d/verity-attrs-leaf65-flipped-sig.p7"
 }
@@ -238,12 +241,16 @@ _consumers_data() {
 	_consumers_certs && _consumers_raw && _consumers_cms && _consumers_dm_verity && _consumers_fs
 }
 
+# The user-space tools of the consumer cases on this machine (Debian's
+# keyutils, cryptsetup-bin, fsverity and attr).
+CONSUMERS_TOOLS=(/usr/bin/keyctl /usr/sbin/veritysetup /usr/bin/fsverity /usr/bin/setfattr)
+
 # The gen_init_cpio lines of the consumer cases' files: tools/consumers/init.sh
-# and cases, the certificates, messages, signatures, devices and file system,
-# and the user-space tools (keyctl, veritysetup, fsverity, setfattr) with the libraries
-# they load.
+# and cases, the certificates, messages, signatures, devices and file systems,
+# and the tools "${@:2}" of root file system $1 ("" for this machine's) with
+# the libraries they load.
 consumers_initramfs_list() {
-	local f dir part
+	local f
 	{
 		echo "dir /tmp 01777 0 0"
 		echo "dir /consumers 0755 0 0"
@@ -253,31 +260,72 @@ consumers_initramfs_list() {
 			"$CONSUMERS"/fsverity-* "$CONSUMERS"/ima-*.sig "$CONSUMERS"/fs*.img "$CONSUMERS"/fs-uuid; do
 			echo "file /consumers/${f##*/} $f 0644 0 0"
 		done
-		for f in $(for f in /usr/bin/keyctl /usr/sbin/veritysetup /usr/bin/fsverity /usr/bin/setfattr; do
-			echo "$f"
-			ldd "$f" | grep -o '/[^ ]*'
-		done); do
-			dir=
-			for part in $(tr / ' ' <<<"${f%/*}"); do
-				dir=$dir/$part
-				echo "dir $dir 0755 0 0"
-			done
-			echo "file $f $(readlink -f "$f") 0755 0 0"
-		done
+		_binaries_list "$@"
 	} | awk '!seen[$0]++'
 }
 
-# The consumer cases in console log $1 (tools/consumers/check.py), with the
-# probes on this module's verifiers and, on Linux 7.x, on crypto/mldsa.c's
-# placed. Prints the differences and one line per consumer, all kept in
-# $1.consumers.
+# The gen_init_cpio lines of binaries "${@:2}" of root file system $1 and of
+# the libraries they load, as the dynamic loader finds them (readelf: the
+# interpreter and the NEEDED libraries, recursively, in the root's multiarch
+# directories), each at its path in the root, with the directories above it.
+_binaries_list() {
+	local root=$1 f lib d dir part todo=("${@:2}") seen=" "
+	while [ ${#todo[@]} -gt 0 ]; do
+		f=${todo[0]}
+		todo=("${todo[@]:1}")
+		case $seen in *" $f "*) continue ;; esac
+		seen+="$f "
+		dir=
+		for part in $(tr / ' ' <<<"${f%/*}"); do
+			dir=$dir/$part
+			echo "dir $dir 0755 0 0"
+		done
+		echo "file $f $(readlink -f "$root$f") 0755 0 0"
+		todo+=($(readelf -l "$root$f" | sed -n 's/.*Requesting program interpreter: \(.*\)\]$/\1/p'))
+		for lib in $(readelf -d "$root$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+			for d in "$root"/lib/*-linux-gnu "$root"/usr/lib/*-linux-gnu; do
+				[ ! -e "$d/$lib" ] || {
+					todo+=("${d#"$root"}/$lib")
+					break
+				}
+			done
+		done
+	done
+}
+
+# The consumer cases for kernels $2 (tools/consumers/cases: "all,VERSION", or
+# "unloaded" where this module is a module) and consumers $3 (default all) in
+# console log $1 (tools/consumers/check.py), with the probes on this module's
+# verifiers and, where the build has it, on crypto/mldsa.c's placed. Prints
+# the differences and one line per consumer, all kept in $1.consumers.
 consumers_check() {
 	local rc=0 probes=(mldsa44_rust mldsa65_rust mldsa87_rust)
-	[ "$KVER" = 6.12 ] || probes+=(mldsa_c)
+	! grep -qx 'CONFIG_CRYPTO_MLDSA=y' "$KBUILD/.config" || probes+=(mldsa_c)
 	phase "results: the consumer cases, Linux $KVER $KNAME (full console: $1)"
-	python3 "$REPO/tools/consumers/check.py" "$REPO/tools/consumers/cases" "$1" "$KVER" \
+	python3 "$REPO/tools/consumers/check.py" "$REPO/tools/consumers/cases" "$1" "$2" "${3:-all}" \
 		"Linux $KVER $KNAME" "${probes[@]}" >"$1.consumers" || rc=1
 	cat "$1.consumers"
 	[ "$rc" = 0 ] || echo "FAILED: the consumer cases on Linux $KVER $KNAME" >&2
+	return "$rc"
+}
+
+# The consumers that the s390x boot runs: those that need keyctl alone.
+S390X_CONSUMERS=x509-keyrings,keyctl,pkcs7
+
+# The cases of S390X_CONSUMERS on the selected s390x kernel, booted with an
+# initramfs of Debian's s390x busybox and keyctl (fetch_s390x_userland) whose
+# /init is tools/modsign/init.sh, with no modules to load. Prints the consumer
+# lines.
+consumers_s390x_boot() {
+	local console=$LOGS/console-$KVER-s390x-consumers.log initrd=$KBUILD/consumers-initramfs.cpio rc=0
+	phase "consumers: Debian's s390x busybox and keyctl in $S390X_ROOT (log: $LOGS/s390x-userland.log)"
+	logged s390x-userland fetch_s390x_userland || return 1
+	{
+		INITRAMFS_BUSYBOX=$S390X_ROOT/bin/busybox initramfs_list "$REPO/tools/modsign/init.sh" \
+			sh mkdir mount reboot grep cut tr sed cat
+		consumers_initramfs_list "$S390X_ROOT" /bin/keyctl
+	} >"$initrd.list" && gen_init_cpio "$initrd.list" >"$initrd" || return 1
+	BOOT_APPEND="consumers=1 consumers_only=$S390X_CONSUMERS" boot_kernel max "$console" "$initrd" || rc=$?
+	consumers_check "$console" "all,$KVER" "$S390X_CONSUMERS" || rc=1
 	return "$rc"
 }

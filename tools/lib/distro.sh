@@ -12,14 +12,17 @@ DEBIAN_OPTIONS='CRYPTO|MODULE_SIG|SYSTEM_(TRUSTED|BLACKLIST|REVOCATION|EXTRA|DAT
 # own: tinyconfig, tools/x86_64-qemu.config, then for distro-shaped Debian's
 # settings of DEBIAN_OPTIONS (KCONFIG_BASE, unchecked: some need hardware or
 # networking that a QEMU kernel leaves out), and the checked fragments
-# tools/$1.config and tools/$1-$KVER.config. rust-only is the kernel alone: no
+# tools/$1.config and tools/$1-$KVER.config, for distro-shaped with the consumer
+# cases' tools/consumers.config between them. rust-only is the kernel alone: no
 # modules are built.
 select_distro_config() {
 	select_arch x86_64
 	KNAME=x86_64-$1 KBUILD=$CACHE/build-$KVER-$1
 	KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "$REPO/tools/$1.config" "$REPO/tools/$1-$KVER.config")
 	case $1 in
-	distro-shaped) KCONFIG_BASE=$CACHE/distro/debian-$KVER.config ;;
+	distro-shaped) KCONFIG_BASE=$CACHE/distro/debian-$KVER.config
+		KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "$REPO/tools/$1.config"
+			"$REPO/tools/consumers.config" "$REPO/tools/$1-$KVER.config") ;;
 	rust-only) KTARGETS=(bzImage) ;;
 	debian-full) KCONFIG_BASE=$CACHE/distro/debian-$KVER-full.config
 		KCONFIG_FRAGMENTS=("$REPO/tools/debian-full.config")
@@ -54,17 +57,20 @@ debian_kept() {
 
 # The modules of the build, installed (and signed: MODULE_SIG_ALL) in
 # $KBUILD/modroot with their modules.dep, and a busybox initramfs with them
-# whose /init is tools/distro-init.sh.
+# whose /init is tools/distro-init.sh, with the consumer cases
+# (tools/lib/consumers.sh).
 distro_initramfs() {
 	local root=$KBUILD/modroot list=$KBUILD/distro-initramfs.list
 	rm -rf "$root" &&
 		kmake INSTALL_MOD_PATH="$root" DEPMOD=/usr/sbin/depmod modules_install || return 1
 	{
-		initramfs_list "$REPO/tools/distro-init.sh" sh mount modprobe insmod rmmod sed sort tr reboot
+		initramfs_list "$REPO/tools/distro-init.sh" sh mkdir mount modprobe insmod rmmod sed sort tr \
+			reboot grep cut cat cmp base64
 		echo "dir /proc 0755 0 0"
 		echo "dir /sys 0755 0 0"
 		(cd "$root" && find lib -type d -printf 'dir /%p 0755 0 0\n' &&
 			find lib -type f -printf "file /%p $root/%p 0644 0 0\n")
+		consumers_initramfs_list "" "${CONSUMERS_TOOLS[@]}"
 	} >"$list" && gen_init_cpio "$list" >"$KBUILD/distro-initramfs.cpio"
 }
 
@@ -100,12 +106,13 @@ distro_config() {
 	distro-shaped)
 		phase "initramfs: the modules, installed and signed, with modprobe (log: $LOGS/distro-initramfs-$KVER.log)"
 		logged "distro-initramfs-$KVER" distro_initramfs
-		BOOT_KUNIT=1 BOOT_APPEND=module.sig_enforce=1 boot_kernel max "$console" \
-			"$KBUILD/distro-initramfs.cpio" || rc=$?
+		BOOT_KUNIT=1 BOOT_APPEND="module.sig_enforce=1 consumers=unloaded dm_verity.require_signatures=1" \
+			boot_kernel max "$console" "$KBUILD/distro-initramfs.cpio" || rc=$?
 		checks=("distro: modprobe mldsa_rust: loaded" "distro: modprobe mldsa_api_kunit: loaded"
 			"mldsa_rust: registered mldsa44, mldsa65, mldsa87"
 			"distro: drivers: mldsa44-rust mldsa65-rust mldsa87-rust " "distro: done")
 		kunit_results "$console" rust_doctests_kernel mldsa_rust mldsa_api >/dev/null || rc=1
+		consumers_check "$console" unloaded || rc=1
 		;;
 	rust-only)
 		boot_kernel max "$console" || rc=$?

@@ -62,10 +62,12 @@ DEBIAN_CODENAME=$(. /etc/os-release && echo "$VERSION_CODENAME")
 # Runs apt-get "$@" with the private configuration in directory $APT_DIR, whose
 # sources.list lists only what it is for: nothing is installed and the
 # machine's apt configuration is not touched.
+# With APT_ARCH set, for that architecture only.
 private_apt() {
 	apt-get -o "Dir::Etc::SourceList=$APT_DIR/sources.list" -o Dir::Etc::SourceParts=/nonexistent \
 		-o "Dir::State::Lists=$APT_DIR/lists" -o "Dir::Cache=$APT_DIR/cache" \
-		-o APT::Sandbox::User=root "$@"
+		-o APT::Sandbox::User=root \
+		${APT_ARCH:+-o "APT::Architecture=$APT_ARCH" -o "APT::Architectures::=$APT_ARCH"} "$@"
 }
 
 # Writes $APT_DIR/sources.list, of type $1 (deb, deb-src) for suites $2...
@@ -148,6 +150,24 @@ fetch_release_package() {
 		(cd "$debs" && apt-get -o APT::Sandbox::User=root download "$1=$2") &&
 		rm -rf "$dir" "$dir.stamp" && mkdir -p "$dir" && dpkg -x "$debs"/*.deb "$dir" &&
 		rm -rf "$debs" && echo "$2" >"$dir.stamp"
+}
+
+# The s390x user space of the s390x consumer cases: busybox and keyctl with
+# the libraries it loads, packages of the machine's release for s390x,
+# downloaded once with a private apt configuration and unpacked in $S390X_ROOT
+# (the stamp names the packages' files).
+S390X_ROOT=$CACHE/s390x-root
+S390X_PKGS=(busybox-static keyutils libkeyutils1 libc6)
+fetch_s390x_userland() {
+	local APT_DIR=$CACHE/apt-s390x APT_ARCH=s390x d
+	[ ! -s "$S390X_ROOT.stamp" ] || return 0
+	rm -rf "$S390X_ROOT" "$APT_DIR/debs" && mkdir -p "$APT_DIR/debs" &&
+		private_apt_sources deb "$DEBIAN_CODENAME" &&
+		(cd "$APT_DIR/debs" && private_apt -q download "${S390X_PKGS[@]}") || return 1
+	for d in "$APT_DIR"/debs/*.deb; do
+		dpkg -x "$d" "$S390X_ROOT" || return 1
+	done
+	(cd "$APT_DIR/debs" && ls) >"$S390X_ROOT.stamp" && rm -rf "$APT_DIR/debs"
 }
 
 # Debian's kernel configurations of the selected kernel, in

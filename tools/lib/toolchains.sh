@@ -55,10 +55,12 @@ fetch_rustc_min() {
 }
 
 # debian13: a Debian 13 minbase root made by debootstrap from the machine's
-# Debian archive, with the pinned compilers and what a kernel build needs.
+# Debian archive, with the pinned compilers and what a kernel build needs
+# (gawk for certs/'s blacklist check, as on this machine).
 # Rebuilt when a pin changes; fails if Debian 13 now has other versions.
 BUILDROOT=$CACHE/debian13
-BUILDROOT_TOOLS=(gcc make flex bison bc libelf-dev libssl-dev openssl cpio kmod python3 dwarves perl xz-utils)
+BUILDROOT_TOOLS=(gcc make flex bison bc libelf-dev libssl-dev openssl cpio kmod python3 dwarves perl xz-utils
+	gawk)
 make_buildroot() {
 	local want pkgs have p v bad=0
 	want=$(toolchain_pins debian13; echo "${BUILDROOT_TOOLS[*]}")

@@ -1,8 +1,9 @@
 #!/bin/sh
-# /init of the module signing test's initramfs (tools/lib/modsign.sh): lists
-# the ML-DSA algorithms of the crypto API, tries to load every module in
-# /modules on this CONFIG_MODULE_SIG_FORCE kernel, prints one line per
-# module, then reboots, which ends QEMU (-no-reboot); with modsign_rounds=N on
+# /init of the module signing test's initramfs (tools/lib/modsign.sh), and of
+# the s390x consumer cases' (tools/lib/consumers.sh, no modules): lists the
+# ML-DSA algorithms of the crypto API, tries to load every module in /modules
+# on this CONFIG_MODULE_SIG_FORCE kernel, prints one line per module, then
+# reboots, which ends QEMU (-no-reboot); with modsign_rounds=N on
 # the kernel's command line (tools/lib/modcheck.sh), it goes through the list N
 # times; with consumers=1, it runs the consumer cases (tools/consumers/init.sh)
 # last. The lines go to /dev/kmsg (printk.devkmsg=on), so that they fall in
@@ -25,6 +26,7 @@ round=0
 while [ "$round" -lt "${modsign_rounds:-1}" ]; do
 	round=$((round + 1))
 	for ko in /modules/*.ko; do
+		[ -e "$ko" ] || continue
 		name=${ko##*/}
 		say "trying $name"
 		if err=$(insmod "$ko" 2>&1); then
