@@ -118,9 +118,9 @@ impl<S: AlgSet> SigAlg for MlDsa<S> {
         };
         #[cfg(not(linux_6_12))]
         let sig = sig.as_slice();
-        let h = scratch.ws.start_pure(pk, &[])?;
-        msg.for_each_piece(|piece| h.update(piece))?;
-        Ok(mldsa_verify::verify_absorbed(&mut scratch.ws, pk, sig)?)
+        mldsa_verify::verify_pieces(&mut scratch.ws, pk, &[], sig, |h| {
+            msg.for_each_piece(|piece| h.update(piece))
+        })
     }
 }
 

@@ -22,7 +22,7 @@ use crate::params::{
     PackedPoly, ParamSet, Params, Poly, PolyVec, W1Row, D, N, PACKED_POLY_BYTES, Q,
 };
 use crate::poly::{bit_unpack, use_hint};
-use crate::shake::Shake;
+use crate::shake::{Absorbing, Shake};
 
 /// Why a signature was not accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,7 +168,7 @@ impl<S: ParamSet> VerifyingKey<'_, S> {
         match self {
             Self::Decoded(key) => &key.tr,
             Self::Encoded(pk) => {
-                h.init256();
+                let mut h = h.init256();
                 h.update(pk);
                 h.squeeze(mu(st));
                 mu(st)
@@ -254,68 +254,66 @@ pub fn verify<S: ParamSet>(
     sig: &[u8],
 ) -> Result<(), Error> {
     let b = &mut ws.b;
-    match m {
-        Message::Pure { msg, ctx } => b.start_mu(key, 0, ctx)?.update(msg),
+    let h = match m {
+        Message::Pure { msg, ctx } => {
+            let mut h = start_mu(&mut b.h, &mut b.st, key, 0, ctx)?;
+            h.update(msg);
+            h
+        }
         Message::PreHash { ph, phm, ctx } => {
             if phm.len() != ph.output_len() {
                 return Err(Error::BadParameter);
             }
-            let h = b.start_mu(key, 1, ctx)?;
+            let mut h = start_mu(&mut b.h, &mut b.st, key, 1, ctx)?;
             h.update(&NIST_HASH_OID);
             h.update(&[ph as u8]);
             h.update(phm);
+            h
         }
         Message::Mu(mu) => {
             self::mu(&mut b.st).copy_from_slice(mu);
             return verify_from_mu(ws, key, sig);
         }
-    }
-    verify_absorbed(ws, key, sig)
+    };
+    h.squeeze(mu(&mut b.st));
+    verify_from_mu(ws, key, sig)
 }
 
-impl Buffers {
-    /// Starts mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line
-    /// 5, domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7): absorbs tr and the
-    /// first three fields of M', and returns the SHAKE256 for the rest.
-    fn start_mu<S: ParamSet>(
-        &mut self,
-        key: VerifyingKey<'_, S>,
-        domain: u8,
-        ctx: &[u8],
-    ) -> Result<&mut Shake, Error> {
-        let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::BadParameter)?;
-        let tr = key.tr(&mut self.h, &mut self.st);
-        self.h.init256();
-        self.h.update(tr);
-        self.h.update(&[domain, ctx_len]);
-        self.h.update(ctx);
-        Ok(&mut self.h)
-    }
-}
-
-impl<S: ParamSet> Workspace<S> {
-    /// Starts ML-DSA.Verify (Algorithm 3) under `key` with a context string, and returns the
-    /// SHAKE256 into which the caller absorbs M, in as many pieces as it likes, before
-    /// calling [`verify_absorbed`].
-    pub fn start_pure(
-        &mut self,
-        key: VerifyingKey<'_, S>,
-        ctx: &[u8],
-    ) -> Result<&mut Shake, Error> {
-        self.b.start_mu(key, 0, ctx)
-    }
-}
-
-/// Algorithm 8 from line 7 on, once tr || M' is absorbed (see [`Workspace::start_pure`]):
-/// squeezes mu and verifies `sig` against it.
-pub fn verify_absorbed<S: ParamSet>(
+/// Verifies `sig` over M under `key` with the context string `ctx` (ML-DSA.Verify, Algorithm
+/// 3), where `absorb` gives M, in as many pieces as it likes, to the SHAKE256 of mu. An
+/// error of `absorb` ends the verification with that error.
+pub fn verify_pieces<S: ParamSet, E: From<Error>>(
     ws: &mut Workspace<S>,
     key: VerifyingKey<'_, S>,
+    ctx: &[u8],
     sig: &[u8],
-) -> Result<(), Error> {
+    absorb: impl FnOnce(&mut Absorbing<'_>) -> Result<(), E>,
+) -> Result<(), E> {
     let b = &mut ws.b;
-    b.h.squeeze(mu(&mut b.st));
-    verify_from_mu(ws, key, sig)
+    let mut h = start_mu(&mut b.h, &mut b.st, key, 0, ctx)?;
+    absorb(&mut h)?;
+    h.squeeze(mu(&mut b.st));
+    Ok(verify_from_mu(ws, key, sig)?)
+}
+
+/// Starts mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line 5,
+/// domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7) in `h`, with `st` for tr:
+/// absorbs tr and the first three fields of M', and returns the SHAKE256 for the rest.
+fn start_mu<'h, S: ParamSet>(
+    h: &'h mut Shake,
+    st: &mut StateX4,
+    key: VerifyingKey<'_, S>,
+    domain: u8,
+    ctx: &[u8],
+) -> Result<Absorbing<'h>, Error> {
+    let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::BadParameter)?;
+    let tr = key.tr(h, st);
+    // `tr` is in `st` or the key; `h` starts again only after it was squeezed into `st`.
+    let mut h = h.init256();
+    h.update(tr);
+    h.update(&[domain, ctx_len]);
+    h.update(ctx);
+    Ok(h)
 }
 
 /// Algorithm 8 from line 8 on, with mu at the start of the workspace's buffer.
@@ -355,8 +353,8 @@ fn verify_from_mu<S: ParamSet>(
     arch::ntt(&mut b.w);
     arch::pack(&b.w, &mut b.chat);
     // c~' = H(mu || w1Encode(w1)) starts with mu, which frees the buffer.
-    b.h.init256();
-    b.h.update(mu(&mut b.st));
+    let mut h = b.h.init256();
+    h.update(mu(&mut b.st));
 
     // Lines 9-12: w'approx = NTT^-1(A * NTT(z) + NTT(-c * 2^d) * NTT(t1)) row by row,
     // then w1 = UseHint(h, w'approx), absorbed into c~'.
@@ -366,7 +364,7 @@ fn verify_from_mu<S: ParamSet>(
     for i in 0..p.k {
         key.mul_t1hat(i, &b.chat, &mut b.w);
         for (j, zhat) in ws.zhat.as_ref().chunks(n).enumerate() {
-            expand_a_mul_acc(b, ws.parked.as_mut(), rho, i, n * j, zhat);
+            expand_a_mul_acc(&mut b.st, &mut b.w, ws.parked.as_mut(), rho, i, n * j, zhat);
         }
         // |w| < (l + 1) q: the product with NTT(t1) and l products with A, each in (-q, q).
         const { assert!((S::P.l as i64 + 1) * (Q as i64) < (1 << 31) - (1 << 22)) };
@@ -384,10 +382,10 @@ fn verify_from_mu<S: ParamSet>(
         start = end;
         let row = w1_row(&mut b.st);
         arch::w1_encode(p.gamma2, &b.w, row);
-        b.h.update(&row[..32 * p.w1_bits() as usize]);
+        h.update(&row[..32 * p.w1_bits() as usize]);
     }
     let c_tilde2 = self::c_tilde(&mut b.st, p.c_tilde_len());
-    b.h.squeeze(c_tilde2);
+    h.squeeze(c_tilde2);
     // Line 13: [[c~ = c~']].
     let accept = *c_tilde2 == b.c_tilde[..p.c_tilde_len()];
     accept.then_some(()).ok_or(Error::Rejected)
@@ -413,11 +411,10 @@ fn check_hint(p: &Params, hint: &[u8]) -> Result<(), Error> {
 /// SampleInBall (Algorithm 29) of `b.c_tilde`: c with tau coefficients +-1, into `b.w` as
 /// -c * 2^d. The SHAKE256 is `b.h`, squeezed 8 bytes at a time.
 fn sample_in_ball(p: &Params, b: &mut Buffers) {
-    let h = &mut b.h;
     let mut buf = [0; 8];
-    h.init256();
+    let mut h = b.h.init256();
     h.update(&b.c_tilde[..p.c_tilde_len()]);
-    h.squeeze(&mut buf);
+    let mut h = h.squeeze(&mut buf);
     let mut signs = u64::from_le_bytes(buf);
     let mut pos = buf.len();
     b.w = [0; N];
@@ -440,13 +437,14 @@ fn sample_in_ball(p: &Params, b: &mut Buffers) {
 }
 
 /// Samples A[i][j0 + t] = RejNTTPoly(rho || j0 + t || i) (Algorithms 30 and 32) for each
-/// `zhat[t]`, up to five at once, and adds A[i][j0 + t] * NTT(z)[j0 + t] to `b.w` one
-/// coefficient at a time as each is accepted. Four run in the lanes of `b.st`; a fifth
+/// `zhat[t]`, up to five at once, and adds A[i][j0 + t] * NTT(z)[j0 + t] to `w` one
+/// coefficient at a time as each is accepted. Four run in the lanes of `st`; a fifth
 /// waits in `parked` (25 lanes, where a row takes five) and, after each block, changes
 /// places with the entry furthest along, so that all five finish in about 25 / 4
 /// permutations of the four lanes.
 fn expand_a_mul_acc(
-    b: &mut Buffers,
+    st: &mut StateX4,
+    w: &mut Poly,
     parked: &mut [[u8; 8]],
     rho: &[u8],
     i: usize,
@@ -454,7 +452,6 @@ fn expand_a_mul_acc(
     zhat: &[PackedPoly],
 ) {
     let lanes = zhat.len().min(4);
-    let Buffers { st, w, .. } = b;
     // order[t]: the entry in lane t, and order[4] the one parked; m: the next coefficient
     // of each entry.
     let mut order = [0u8, 1, 2, 3, 4];

@@ -231,27 +231,50 @@ kernel_lints() {
 	echo "clippy $clippy, rustdoc $doc" | tee "$LOGS/lints-$KVER"
 }
 
-# The build-time check of kernel::crypto::sig (tools/compile-fail), against the
-# selected kernel's build: its module builds with a 127-byte algorithm name
-# and fails on the assertion NAMES_FIT with a 128-byte one. Prints one line.
+# Builds the build-time check CHECK (tools/compile-fail/CHECK.rs) against the
+# selected kernel's build, with standard input as its file FILE, under the name
+# CASE: it must build if WANT is empty, and fail with WANT in its log otherwise.
+compile_fail() {
+	local check=$1 case=$2 file=$3 want=$4 dir log
+	dir=$CACHE/compile-fail-$KVER/$case log=$LOGS/compile-fail-$KVER-$case.log
+	rm -rf "$dir" && mkdir -p "$dir" && cp "$REPO"/tools/compile-fail/{Kbuild,"$check".rs} "$dir" &&
+		cat >"$dir/$file" || return 1
+	if kmake M="$dir" COMPILE_FAIL_CHECK="$check" modules >"$log" 2>&1; then
+		[ -z "$want" ] && return
+		echo "compile-fail: $case built (log: $log)" >&2
+	elif [ -z "$want" ]; then
+		tail -n 20 "$log"
+		echo "compile-fail: $case did not build (log: $log)" >&2
+	elif grep -qF -- "$want" "$log"; then
+		return
+	else
+		tail -n 20 "$log"
+		echo "compile-fail: $case failed, but not on $want (log: $log)" >&2
+	fi
+	return 1
+}
+
+# An algorithm name of $1 bytes and its NUL.
+name_of() {
+	head -c "$1" /dev/zero | tr '\0' x
+	printf '\0'
+}
+
+# The build-time checks of the kernel crate's abstractions (tools/compile-fail):
+# a SigAlg's name must fit cra_name (NAMES_FIT), and a SHAKE context takes no
+# input once squeezed. Prints one line.
 compile_fail_checks() {
-	local n dir log ok=1
-	for n in 127 128; do
-		dir=$CACHE/compile-fail-$KVER/$n log=$LOGS/compile-fail-$KVER-$n.log
-		rm -rf "$dir" && mkdir -p "$dir" && cp "$REPO"/tools/compile-fail/* "$dir" &&
-			{ head -c "$n" /dev/zero | tr '\0' x; printf '\0'; } >"$dir/name"
-		if kmake M="$dir" modules >"$log" 2>&1; then
-			[ "$n" = 127 ] || { echo "compile-fail: a $n-byte name built (log: $log)" >&2; ok=0; }
-		elif [ "$n" = 127 ]; then
-			tail -n 20 "$log"
-			echo "compile-fail: a $n-byte name did not build (log: $log)" >&2
-			ok=0
-		elif ! grep -q 'NAMES_FIT' "$log"; then
-			tail -n 20 "$log"
-			echo "compile-fail: a $n-byte name failed, but not on NAMES_FIT (log: $log)" >&2
-			ok=0
-		fi
-	done
+	local ok=1
+	name_of 127 | compile_fail sig_name_check name-127 name '' || ok=0
+	name_of 128 | compile_fail sig_name_check name-128 name NAMES_FIT || ok=0
+	echo '()' | compile_fail shake_squeezed shake-squeezed late '' || ok=0
+	echo 'squeezing.update(b"late")' |
+		compile_fail shake_squeezed shake-update-squeezing late \
+			'no method named `update` found for struct `Squeezing' || ok=0
+	echo 'absorbing.update(b"late")' |
+		compile_fail shake_squeezed shake-update-absorbed late \
+			'borrow of moved value: `absorbing`' || ok=0
 	[ "$ok" = 1 ] || return 1
-	echo "build-time checks, Linux $KVER: a SigAlg named in 127 bytes builds, in 128 fails on NAMES_FIT"
+	echo "build-time checks, Linux $KVER: a SigAlg named in 127 bytes builds, in 128 fails" \
+		"on NAMES_FIT; a squeezed SHAKE context takes no update (2 cases)"
 }

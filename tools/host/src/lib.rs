@@ -201,13 +201,13 @@ pub fn verify(p: &Params, pk: &[u8], sig: &[u8], m: Message) -> Result<(), Error
 /// over the formatted message M' is verifying against this mu ([`Message::Mu`]).
 pub fn internal_mu(pk: &[u8], mprime: &[u8]) -> [u8; 64] {
     let (mut h, mut tr, mut mu) = (shake::Shake::new(), [0; 64], [0; 64]);
-    h.init256();
-    h.update(pk);
-    h.squeeze(&mut tr);
-    h.init256();
-    h.update(&tr);
-    h.update(mprime);
-    h.squeeze(&mut mu);
+    let mut absorbing = h.init256();
+    absorbing.update(pk);
+    absorbing.squeeze(&mut tr);
+    let mut absorbing = h.init256();
+    absorbing.update(&tr);
+    absorbing.update(mprime);
+    absorbing.squeeze(&mut mu);
     mu
 }
 

@@ -1,7 +1,7 @@
-//! The host side of the SHAKE seam: the same shape as the kernel's SHAKE library
-//! (`shake128_init`, `shake256_init`, `shake_update`, `shake_squeeze`), as a sponge
-//! over Keccak-f\[1600\]. Its state is the 200-byte Keccak state and two offsets, like the
-//! kernel's `struct shake_ctx`, so workspace sizes match.
+//! The host side of the SHAKE seam: the same types as the kernel crate's
+//! `kernel::crypto::sha3` (`Shake`, `Absorbing`, `Squeezing`), as a sponge over
+//! Keccak-f\[1600\]. Its state is the 200-byte Keccak state, the rate and an offset, the
+//! size of the kernel's `struct shake_ctx`, so workspace sizes match.
 //!
 //! The permutation is the one the kernel would use: where the thread uses the AVX2
 //! routines (`crate::simd::avx2`), the BMI2 one that `tools/patches/7.3` adds to the
@@ -9,12 +9,13 @@
 //! where the CPU has BMI1 and BMI2 (every CPU with AVX2 does); else the `keccak` crate's,
 //! like the kernel's generic C.
 
-/// A SHAKE128 or SHAKE256 context.
+/// A SHAKE128 or SHAKE256 context, used as the kernel crate's `Shake` is: through the
+/// [`Absorbing`] that `init128` or `init256` returns, then the [`Squeezing`] it turns into.
 pub struct Shake {
     st: [u64; 25],
     rate: u8,
+    /// The offset of the next byte absorbed or squeezed in the rate.
     pos: u8,
-    squeezing: bool,
 }
 
 impl Default for Shake {
@@ -24,87 +25,103 @@ impl Default for Shake {
 }
 
 impl Shake {
-    /// An all-zero context; call `init128` or `init256` before use.
+    /// An all-zero context, to be started by `init128` or `init256`.
     pub const fn new() -> Self {
         Self {
             st: [0; 25],
             rate: 168,
             pos: 0,
-            squeezing: false,
         }
     }
 
-    fn init(&mut self, rate: u8) {
+    fn init(&mut self, rate: u8) -> Absorbing<'_> {
         self.st = [0; 25];
         self.rate = rate;
         self.pos = 0;
-        self.squeezing = false;
+        Absorbing(self)
     }
 
     /// Starts SHAKE128.
-    pub fn init128(&mut self) {
-        self.init(168);
+    pub fn init128(&mut self) -> Absorbing<'_> {
+        self.init(168)
     }
 
     /// Starts SHAKE256.
-    pub fn init256(&mut self) {
-        self.init(136);
+    pub fn init256(&mut self) -> Absorbing<'_> {
+        self.init(136)
     }
+}
 
-    /// Absorbs `data`; must not follow a squeeze.
+/// A started context that takes input.
+pub struct Absorbing<'a>(&'a mut Shake);
+
+impl<'a> Absorbing<'a> {
+    /// Absorbs `data`.
     pub fn update(&mut self, mut data: &[u8]) {
-        assert!(!self.squeezing, "shake: update after squeeze");
-        let rate = self.rate as usize;
+        let h = &mut *self.0;
+        let rate = h.rate as usize;
         while !data.is_empty() {
-            let pos = self.pos as usize;
+            let pos = h.pos as usize;
             let n = data.len().min(rate - pos);
             if (pos | n) % 8 == 0 {
-                for (lane, b) in self.st[pos / 8..].iter_mut().zip(data[..n].chunks_exact(8)) {
+                for (lane, b) in h.st[pos / 8..].iter_mut().zip(data[..n].chunks_exact(8)) {
                     *lane ^= u64::from_le_bytes(b.try_into().unwrap());
                 }
             } else {
                 for (i, &b) in data[..n].iter().enumerate() {
-                    self.st[(pos + i) / 8] ^= (b as u64) << (8 * ((pos + i) % 8));
+                    h.st[(pos + i) / 8] ^= (b as u64) << (8 * ((pos + i) % 8));
                 }
             }
             data = &data[n..];
             if pos + n == rate {
-                permute(&mut self.st);
-                self.pos = 0;
+                permute(&mut h.st);
+                h.pos = 0;
             } else {
-                self.pos = (pos + n) as u8;
+                h.pos = (pos + n) as u8;
             }
         }
     }
 
+    /// Pads the input, squeezes the first `out.len()` bytes into `out`, and returns the
+    /// context for the rest of the output.
+    pub fn squeeze(self, out: &mut [u8]) -> Squeezing<'a> {
+        let h = self.0;
+        let (pos, rate) = (h.pos as usize, h.rate as usize);
+        h.st[pos / 8] ^= 0x1f << (8 * (pos % 8));
+        h.st[(rate - 1) / 8] ^= 0x80 << 56;
+        h.pos = h.rate;
+        let mut squeezing = Squeezing(h);
+        squeezing.squeeze(out);
+        squeezing
+    }
+}
+
+/// A context that gives output, and takes no more input.
+pub struct Squeezing<'a>(&'a mut Shake);
+
+impl Squeezing<'_> {
     /// Squeezes `out.len()` more bytes.
     pub fn squeeze(&mut self, mut out: &mut [u8]) {
-        let rate = self.rate as usize;
-        if !self.squeezing {
-            let pos = self.pos as usize;
-            self.st[pos / 8] ^= 0x1f << (8 * (pos % 8));
-            self.st[(rate - 1) / 8] ^= 0x80 << 56;
-            self.squeezing = true;
-            self.pos = rate as u8;
-        }
+        let h = &mut *self.0;
+        let rate = h.rate as usize;
         while !out.is_empty() {
-            if self.pos as usize == rate {
-                permute(&mut self.st);
-                self.pos = 0;
+            if h.pos as usize == rate {
+                permute(&mut h.st);
+                h.pos = 0;
             }
-            let pos = self.pos as usize;
+            let pos = h.pos as usize;
             let n = out.len().min(rate - pos);
             let (head, tail) = out.split_at_mut(n);
             if (pos | n) % 8 == 0 {
-                for (b, lane) in head.chunks_exact_mut(8).zip(&self.st[pos / 8..]) {
+                for (b, lane) in head.chunks_exact_mut(8).zip(&h.st[pos / 8..]) {
                     b.copy_from_slice(&lane.to_le_bytes());
                 }
             } else {
                 for (i, b) in head.iter_mut().enumerate() {
-                    *b = (self.st[(pos + i) / 8] >> (8 * ((pos + i) % 8))) as u8;
+                    *b = (h.st[(pos + i) / 8] >> (8 * ((pos + i) % 8))) as u8;
                 }
             }
-            self.pos = (pos + n) as u8;
+            h.pos = (pos + n) as u8;
             out = tail;
         }
     }

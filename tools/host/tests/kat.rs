@@ -104,9 +104,9 @@ fn c_vectors_verify() {
     assert!(ws.verify(p, &pk, &sig_ctx, no_ctx).is_err());
     let mut phm = [0; 64];
     let mut h = Shake::new();
-    h.init256();
-    h.update(&msg);
-    h.squeeze(&mut phm);
+    let mut absorbing = h.init256();
+    absorbing.update(&msg);
+    absorbing.squeeze(&mut phm);
     let sig_ph = c_array("mldsa44_sig_ph");
     let ph = |ph| Message::PreHash {
         ph,

@@ -101,8 +101,32 @@ fn encoded_key() {
             let v = mldsa_verify::verify(&mut ws, VerifyingKey::Encoded(pk), m, &sig);
             assert_eq!(v, Err(Error::Malformed));
         }
-        assert!(ws.start_pure(VerifyingKey::Encoded(pk), b"").is_ok());
-        let v = mldsa_verify::verify_absorbed(&mut ws, VerifyingKey::Encoded(pk), &sig);
+        let key = VerifyingKey::Encoded(pk);
+        let v = mldsa_verify::verify_pieces(&mut ws, key, b"", &sig, |_| Ok::<_, Error>(()));
         assert_eq!(v, Err(Error::Malformed));
     }
+}
+
+/// A message absorbed in pieces (`verify_pieces`, the crypto API's scatterlist walk)
+/// verifies as the whole does; an error of the walk ends the verification with that error.
+#[test]
+fn message_in_pieces() {
+    let (msg, ctx) = ([7; 300], b"ctx");
+    let pk = (sets()[0].keypair)(&[6; 32]);
+    let sig = (sets()[0].sign)(&[6; 32], &msg, ctx);
+    let mut ws = Box::new(Workspace::<MlDsa44>::default());
+    let key = VerifyingKey::Encoded(&pk);
+    let pieces = |h: &mut mldsa_host::shake::Absorbing<'_>| {
+        msg.chunks(136).for_each(|piece| h.update(piece));
+        Ok::<_, Error>(())
+    };
+    assert_eq!(mldsa_verify::verify_pieces(&mut ws, key, ctx, &sig, pieces), Ok(()));
+    let short = |h: &mut mldsa_host::shake::Absorbing<'_>| {
+        h.update(&msg[1..]);
+        Ok::<_, Error>(())
+    };
+    let v = mldsa_verify::verify_pieces(&mut ws, key, ctx, &sig, short);
+    assert_eq!(v, Err(Error::Rejected));
+    let v = mldsa_verify::verify_pieces(&mut ws, key, ctx, &sig, |_| Err(Error::BadParameter));
+    assert_eq!(v, Err(Error::BadParameter));
 }

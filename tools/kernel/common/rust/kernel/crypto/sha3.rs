@@ -8,20 +8,14 @@
 use crate::bindings;
 use pin_init::Zeroable;
 
-/// A SHAKE256 context: a `struct shake_ctx`, and how far it has got.
+/// The memory of a SHAKE256 context, a `struct shake_ctx`: integers only, so any bytes are a
+/// valid `Shake`.
 ///
-/// A context absorbs input through [`Shake::update`], then produces output through
-/// [`Shake::squeeze`]; [`Shake::init256`] starts it again. As in FIPS 202, a sponge takes no
-/// more input once it has been squeezed: `update` then leaves the context as it is. A context
-/// is created all-zero ([`Shake::new`], or as a [`Zeroable`] field of a larger structure, in
-/// place): that is SHAKE256 at its start, which the first `update` or `squeeze` begins.
-///
-/// # Invariants
-///
-/// Unless `phase` is `Phase::Start`, `ctx` was set up by `shake256_init()` and then only
-/// used by `shake_update()` and `shake_squeeze()`; it has been squeezed if and only if
-/// `phase` is `Phase::Squeezing`. (The C functions must not see a context that
-/// `shake256_init()` did not set up: on an all-zero one they would loop for ever.)
+/// A context is used through the handles that [`Shake::init256`] returns, which borrow it: an
+/// [`Absorbing`] takes input, and turns into a [`Squeezing`] at the first output. As FIPS 202
+/// and `shake_update()` require, a context takes no more input once it has been squeezed:
+/// [`Squeezing`] has no `update`. So the C functions see only contexts that
+/// `shake256_init()` set up, in the order they allow.
 ///
 /// # Examples
 ///
@@ -30,77 +24,82 @@ use pin_init::Zeroable;
 ///
 /// let mut h = Shake::new();
 /// let mut out = [0u8; 4];
-/// h.update(b"abc");
-/// h.squeeze(&mut out);
+/// let mut absorbing = h.init256();
+/// absorbing.update(b"abc");
+/// let mut squeezing = absorbing.squeeze(&mut out);
 /// assert_eq!(out, [0x48, 0x33, 0x66, 0x60]);
-/// // Squeezed: more input is not taken, and the output goes on.
-/// h.update(b"ignored");
-/// h.squeeze(&mut out);
+/// squeezing.squeeze(&mut out);
 /// assert_eq!(out, [0x13, 0x60, 0xa8, 0x77]);
 /// ```
-pub struct Shake {
-    ctx: bindings::shake_ctx,
-    phase: Phase,
-}
+#[repr(transparent)]
+pub struct Shake(bindings::shake_ctx);
 
-/// How far a [`Shake`] has got.
-#[derive(Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-enum Phase {
-    /// All-zero: not set up yet.
-    Start = 0,
-    Absorbing,
-    Squeezing,
-}
-
-// SAFETY: All-zero bytes are a valid `Shake`: `struct shake_ctx` holds only integers, and zero
-// is `Phase::Start`, under which the type invariant asks nothing of `ctx`.
+// SAFETY: All-zero bytes are a valid `Shake`: `struct shake_ctx` holds only integers.
 unsafe impl Zeroable for Shake {}
 
 impl Shake {
-    /// SHAKE256 at its start: an all-zero context.
+    /// An all-zero context, to be started by [`Shake::init256`].
     pub const fn new() -> Self {
         pin_init::zeroed()
     }
 
-    /// Starts SHAKE256 again, dropping whatever the context held.
+    /// Starts SHAKE256, dropping whatever the context held, and returns it for input.
     #[inline]
-    pub fn init256(&mut self) {
-        // SAFETY: `self.ctx` is a `struct shake_ctx` we have exclusive access to.
-        unsafe { bindings::shake256_init(&mut self.ctx) };
-        // INVARIANT: `shake256_init()` has just set up `ctx`, which is not squeezed.
-        self.phase = Phase::Absorbing;
+    pub fn init256(&mut self) -> Absorbing<'_> {
+        // SAFETY: `self.0` is a `struct shake_ctx` we have exclusive access to.
+        unsafe { bindings::shake256_init(&mut self.0) };
+        // INVARIANT: `shake256_init()` has just set up the context.
+        Absorbing(&mut self.0)
     }
+}
 
-    /// Absorbs `data`, unless the context has been squeezed.
+/// A SHAKE256 context that takes input: started, and not squeezed yet.
+///
+/// # Invariants
+///
+/// The context was set up by `shake256_init()` and has not been squeezed since.
+pub struct Absorbing<'a>(&'a mut bindings::shake_ctx);
+
+impl<'a> Absorbing<'a> {
+    /// Absorbs `data`.
     #[inline]
     pub fn update(&mut self, data: &[u8]) {
-        match self.phase {
-            Phase::Start => self.init256(),
-            Phase::Absorbing => {}
-            Phase::Squeezing => return,
-        }
-        // SAFETY: `self.ctx` is ours, set up by `shake256_init()` and not squeezed (the type
-        // invariant, `Phase::Absorbing`); `data` is valid for reads of `data.len()` bytes.
-        unsafe { bindings::shake_update(&mut self.ctx, data.as_ptr(), data.len()) }
+        // SAFETY: The context is ours (the borrow), set up by `shake256_init()` and not
+        // squeezed (the type invariant); `data` is valid for reads of `data.len()` bytes.
+        unsafe { bindings::shake_update(self.0, data.as_ptr(), data.len()) }
     }
 
+    /// Squeezes the first `out.len()` bytes of output into `out`, and returns the context
+    /// for the rest of the output.
+    #[inline]
+    pub fn squeeze(self, out: &mut [u8]) -> Squeezing<'a> {
+        // INVARIANT: The context was set up by `shake256_init()` (the type invariant). This
+        // consumes `self`, so nothing updates the context after it is squeezed.
+        let mut squeezing = Squeezing(self.0);
+        squeezing.squeeze(out);
+        squeezing
+    }
+}
+
+/// A SHAKE256 context that gives output, and takes no more input.
+///
+/// # Invariants
+///
+/// The context was set up by `shake256_init()`.
+pub struct Squeezing<'a>(&'a mut bindings::shake_ctx);
+
+impl Squeezing<'_> {
     /// Squeezes the next `out.len()` bytes of output into `out`.
     #[inline]
     pub fn squeeze(&mut self, out: &mut [u8]) {
-        if self.phase == Phase::Start {
-            self.init256();
-        }
-        // SAFETY: `self.ctx` is ours and set up by `shake256_init()` (the type invariant, the
-        // phase not being `Phase::Start`); `out` is valid for writes of `out.len()` bytes.
-        unsafe { bindings::shake_squeeze(&mut self.ctx, out.as_mut_ptr(), out.len()) };
-        // INVARIANT: `ctx` has been squeezed.
-        self.phase = Phase::Squeezing;
+        // SAFETY: The context is ours (the borrow) and set up by `shake256_init()` (the type
+        // invariant); `out` is valid for writes of `out.len()` bytes.
+        unsafe { bindings::shake_squeeze(self.0, out.as_mut_ptr(), out.len()) };
     }
 }
 
 impl Default for Shake {
-    /// SHAKE256 at its start, as [`Shake::new`].
+    /// An all-zero context, as [`Shake::new`].
     fn default() -> Self {
         Self::new()
     }
