@@ -18,6 +18,7 @@ use crate::{
     init::Zeroable,
     prelude::*,
     scatterlist::SgList,
+    types::Opaque,
 };
 use core::{ffi::CStr, marker::PhantomData, ptr::NonNull};
 
@@ -276,12 +277,13 @@ impl<T: SigAlg> Adapter<T> {
     /// `alg` must be the `base` of a `struct akcipher_alg` that [`Registration::new`] allocated,
     /// passed by the crypto API to `cra_destroy` when it drops its last reference.
     unsafe extern "C" fn destroy(alg: *mut bindings::crypto_alg) {
-        let alg = alg
-            .wrapping_byte_sub(core::mem::offset_of!(bindings::akcipher_alg, base))
-            .cast::<bindings::akcipher_alg>();
-        // SAFETY: By the safety requirement, `alg` came from `KBox::leak()` in
-        // `Registration::new`, and nothing uses it any more.
-        drop(unsafe { KBox::from_raw(alg) });
+        // SAFETY: By the safety requirement, `alg` is the `base` of a `struct akcipher_alg`, the
+        // contents of the `Opaque` that `Registration::new` leaked from a `KBox`, and nothing
+        // uses it any more.
+        drop(unsafe {
+            let alg = crate::container_of!(alg, bindings::akcipher_alg, base);
+            KBox::from_raw(alg.cast_mut().cast::<Opaque<bindings::akcipher_alg>>())
+        });
     }
 
     /// The names of `T` fit `cra_name` and `cra_driver_name` with their NUL: a longer one
@@ -384,12 +386,12 @@ fn copy_name(dst: &mut [c_char], name: &CStr) {
 ///
 /// # Invariants
 ///
-/// `alg` is a `struct akcipher_alg` allocated as a [`KBox`] by [`Registration::new`] and
+/// `alg` holds a `struct akcipher_alg` allocated as a [`KBox`] by [`Registration::new`] and
 /// registered with `crypto_register_akcipher()`, until `drop` unregisters it; its `cra_destroy`
 /// frees it.
 #[must_use = "dropping the registration unregisters the algorithm"]
 pub struct Registration<T: SigAlg> {
-    alg: NonNull<bindings::akcipher_alg>,
+    alg: NonNull<Opaque<bindings::akcipher_alg>>,
     _t: PhantomData<T>,
 }
 
@@ -402,11 +404,12 @@ unsafe impl<T: SigAlg> Sync for Registration<T> {}
 impl<T: SigAlg> Registration<T> {
     /// Registers `T`, as an algorithm of `module`.
     pub fn new(module: &'static ThisModule) -> Result<Self> {
-        let alg = KBox::new(Adapter::<T>::alg(module), GFP_KERNEL)?;
+        let alg = KBox::new(Opaque::new(Adapter::<T>::alg(module)), GFP_KERNEL)?;
         let alg = NonNull::from(KBox::leak(alg));
-        // SAFETY: `alg` is a valid `struct akcipher_alg`, which stays at its address until
+        let ptr = alg.as_ptr().cast::<bindings::akcipher_alg>();
+        // SAFETY: `alg` holds a valid `struct akcipher_alg`, which stays at its address until
         // `cra_destroy` frees it.
-        if let Err(e) = to_result(unsafe { bindings::crypto_register_akcipher(alg.as_ptr()) }) {
+        if let Err(e) = to_result(unsafe { bindings::crypto_register_akcipher(ptr) }) {
             // SAFETY: `alg` came from `KBox::leak()`. The crypto API holds no reference to
             // an algorithm it did not register, and never frees it: `cra_destroy` is unset.
             drop(unsafe { KBox::from_raw(alg.as_ptr()) });
@@ -416,7 +419,7 @@ impl<T: SigAlg> Registration<T> {
         // `cra_destroy` only when its last reference goes, and the registration holds one
         // until `drop` unregisters it, after this write. Set only now, so that a failed
         // registration (which drops the reference on some paths) never frees it.
-        unsafe { (*alg.as_ptr()).base.cra_destroy = Some(Adapter::<T>::destroy) };
+        unsafe { (*ptr).base.cra_destroy = Some(Adapter::<T>::destroy) };
         // INVARIANT: `alg` is registered, and freed by `cra_destroy`.
         Ok(Self {
             alg,
@@ -429,7 +432,7 @@ impl<T: SigAlg> Drop for Registration<T> {
     fn drop(&mut self) {
         // SAFETY: By the type invariant, `alg` is registered. The crypto API frees it when
         // its last tfm is gone; it is not used here after this.
-        unsafe { bindings::crypto_unregister_akcipher(self.alg.as_ptr()) };
+        unsafe { bindings::crypto_unregister_akcipher(self.alg.as_ptr().cast()) };
     }
 }
 

@@ -17,6 +17,7 @@ use crate::{
     new_spinlock,
     prelude::*,
     sync::{Arc, SpinLock, UniqueArc},
+    types::Opaque,
 };
 use core::{marker::PhantomData, ptr::NonNull};
 use pin_init::Zeroable;
@@ -302,12 +303,13 @@ impl<T: SigAlg> Adapter<T> {
     /// `alg` must be the `base` of a `struct sig_alg` that [`Registration::new`] allocated,
     /// passed by the crypto API to `cra_destroy` when it drops its last reference.
     unsafe extern "C" fn destroy(alg: *mut bindings::crypto_alg) {
-        let alg = alg
-            .wrapping_byte_sub(core::mem::offset_of!(bindings::sig_alg, base))
-            .cast::<bindings::sig_alg>();
-        // SAFETY: By the safety requirement, `alg` came from `KBox::leak()` in
-        // `Registration::new`, and nothing uses it any more.
-        drop(unsafe { KBox::from_raw(alg) });
+        // SAFETY: By the safety requirement, `alg` is the `base` of a `struct sig_alg`, the
+        // contents of the `Opaque` that `Registration::new` leaked from a `KBox`, and nothing
+        // uses it any more.
+        drop(unsafe {
+            let alg = crate::container_of!(alg, bindings::sig_alg, base);
+            KBox::from_raw(Opaque::cast_from(alg).cast_mut())
+        });
     }
 
     /// The names of `T` fit `cra_name` and `cra_driver_name` with their NUL: a longer one
@@ -353,6 +355,11 @@ fn copy_name(dst: &mut [crate::ffi::c_char], name: &CStr) {
 /// from it keeps a reference until it is freed, which the unregistration does not wait
 /// for. So the `struct sig_alg` lives in memory of its own, which the crypto API frees
 /// through `cra_destroy` when it drops its last reference.
+///
+/// The crypto API's `CRYPTO_ALG_DUP_FIRST` would make that copy at registration, but
+/// `crypto_unregister_alg()` is then given the caller's original, which was never put on the
+/// list of algorithms: until the unregistration finds the copy, the copy is the driver's to
+/// make, as the crypto maintainers advise.
 ///
 /// # Examples
 ///
@@ -404,12 +411,12 @@ fn copy_name(dst: &mut [crate::ffi::c_char], name: &CStr) {
 ///
 /// # Invariants
 ///
-/// `alg` is a `struct sig_alg` allocated as a [`KBox`] by [`Registration::new`] and
+/// `alg` holds a `struct sig_alg` allocated as a [`KBox`] by [`Registration::new`] and
 /// registered with `crypto_register_sig()`, until `drop` unregisters it; its `cra_destroy`
 /// frees it.
 #[must_use = "dropping the registration unregisters the algorithm"]
 pub struct Registration<T: SigAlg> {
-    alg: NonNull<bindings::sig_alg>,
+    alg: NonNull<Opaque<bindings::sig_alg>>,
     _t: PhantomData<T>,
 }
 
@@ -422,11 +429,12 @@ unsafe impl<T: SigAlg> Sync for Registration<T> {}
 impl<T: SigAlg> Registration<T> {
     /// Registers `T`, as an algorithm of `module`.
     pub fn new(module: &'static ThisModule) -> Result<Self> {
-        let alg = KBox::new(Adapter::<T>::alg(module), GFP_KERNEL)?;
+        let alg = KBox::new(Opaque::new(Adapter::<T>::alg(module)), GFP_KERNEL)?;
         let alg = NonNull::from(KBox::leak(alg));
-        // SAFETY: `alg` is a valid `struct sig_alg`, which stays at its address until
+        let ptr = Opaque::cast_into(alg.as_ptr());
+        // SAFETY: `alg` holds a valid `struct sig_alg`, which stays at its address until
         // `cra_destroy` frees it.
-        if let Err(e) = to_result(unsafe { bindings::crypto_register_sig(alg.as_ptr()) }) {
+        if let Err(e) = to_result(unsafe { bindings::crypto_register_sig(ptr) }) {
             // SAFETY: `alg` came from `KBox::leak()`. The crypto API holds no reference to
             // an algorithm it did not register, and never frees it: `cra_destroy` is unset.
             drop(unsafe { KBox::from_raw(alg.as_ptr()) });
@@ -436,7 +444,7 @@ impl<T: SigAlg> Registration<T> {
         // `cra_destroy` only when its last reference goes, and the registration holds one
         // until `drop` unregisters it, after this write. Set only now, so that a failed
         // registration (which drops the reference on some paths) never frees it.
-        unsafe { (*alg.as_ptr()).base.cra_destroy = Some(Adapter::<T>::destroy) };
+        unsafe { (*ptr).base.cra_destroy = Some(Adapter::<T>::destroy) };
         // INVARIANT: `alg` is registered, and freed by `cra_destroy`.
         Ok(Self {
             alg,
@@ -449,7 +457,7 @@ impl<T: SigAlg> Drop for Registration<T> {
     fn drop(&mut self) {
         // SAFETY: By the type invariant, `alg` is registered. The crypto API frees it when
         // its last tfm is gone; it is not used here after this.
-        unsafe { bindings::crypto_unregister_sig(self.alg.as_ptr()) };
+        unsafe { bindings::crypto_unregister_sig(Opaque::cast_into(self.alg.as_ptr())) };
     }
 }
 
