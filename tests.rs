@@ -16,7 +16,8 @@
 //!   `count_instructions`;
 //! - `calls.rs`: how the cases call the verifier; `suite.rs`: how the suite is declared.
 //!
-//! Each case is a `fn()` that checks with `check!` (`kunit_assert!`); `suite!` lists them.
+//! Each case is a `fn()` that checks with `check!` (`kunit_assert!`, defined per file by
+//! `check_at!`); `suite!` lists them.
 //! The C suite `mldsa_api` (`tests/mldsa_api_kunit.c`) is a module of its own; it also
 //! verifies on one tfm from several kthreads.
 
@@ -29,19 +30,26 @@ use core::mem::MaybeUninit;
 use kernel::{bindings, prelude::*};
 use vectors::{Part, Want, MUTATIONS};
 
-/// Fails the running KUnit case (and stops it) unless `$cond` holds.
-#[cfg(linux_6_12)]
-macro_rules! check {
-    ($cond:expr) => {
-        kernel::kunit_assert!("mldsa_rust", "crypto/mldsa/tests.rs", 0, $cond)
-    };
-}
-/// Fails the running KUnit case (and stops it) unless `$cond` holds (7.x takes the file
-/// name as a C string).
-#[cfg(not(linux_6_12))]
-macro_rules! check {
-    ($cond:expr) => {
-        kernel::kunit_assert!("mldsa_rust", c"crypto/mldsa/tests.rs", 0, $cond)
+/// Defines `check!` for the file `$file` of the suite (`$c_file` is the same name as a C
+/// string, as 7.x's `kunit_assert!` takes it): `check!(cond)` fails the running KUnit case,
+/// and stops it, unless `cond` holds, and reports the file and the line of the `check!`.
+/// `$d` is `$`, which the definition of `check!` needs and a macro cannot write itself.
+// rustfmt takes the inner matchers, `$d cond:expr`, for code and indents them twice.
+#[rustfmt::skip]
+macro_rules! check_at {
+    ($d:tt $file:literal, $c_file:literal) => {
+        #[cfg(linux_6_12)]
+        macro_rules! check {
+            ($d cond:expr) => {
+                kernel::kunit_assert!("mldsa_rust", $file, 0, $d cond)
+            };
+        }
+        #[cfg(not(linux_6_12))]
+        macro_rules! check {
+            ($d cond:expr) => {
+                kernel::kunit_assert!("mldsa_rust", $c_file, 0, $d cond)
+            };
+        }
     };
 }
 

@@ -5,6 +5,8 @@
 
 use super::*;
 
+check_at!($ "crypto/mldsa/tests/bench.rs", c"crypto/mldsa/tests/bench.rs");
+
 /// `benchmark_mldsaNN`: verifies per second through the crypto API, after a warm-up.
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
 pub(super) fn benchmark(name: &CStr, k: &Kat) {

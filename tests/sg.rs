@@ -5,6 +5,8 @@
 
 use super::*;
 
+check_at!($ "crypto/mldsa/tests/sg.rs", c"crypto/mldsa/tests/sg.rs");
+
 /// A message of several pages, in a scatterlist of many uneven entries (the signature split
 /// across entries too, one entry holding the end of the signature and the start of the
 /// message), verifies; the same with one message bit flipped does not. (6.12: 7.x's sig
