@@ -8,9 +8,10 @@
 //! Each call checks that the caller's key (if it takes one) and workspace pointers are
 //! non-null and aligned, and that a buffer is non-null unless it is empty (`EINVAL`
 //! otherwise), turns the pointers into references in its one `unsafe` block, and is safe
-//! code from there on. A key that `mldsa_pubkey_init()` did not write carries no tag
-//! ([`KEY_TAG`]) and gives `EINVAL`. The calls fail with `ELIBBAD` until the module's
-//! self-tests have passed ([`enable`]).
+//! code from there on. The calls take only a key that `mldsa_pubkey_init()` has written,
+//! as `<crypto/mldsa.h>` says: its tag ([`KEY_TAG`]) names the set, and a key that could
+//! not be decoded, or was cleared since, gives `EINVAL`. The calls fail with `ELIBBAD`
+//! until the module's self-tests have passed ([`enable`]).
 //!
 //! A `struct mldsa_pubkey` holds a [`KeyBuf`]: the set and a `PublicKey` of that set. A
 //! `struct mldsa_workspace` holds a `Workspace` of the set of the call. Both C types are
@@ -50,8 +51,8 @@ struct KeyBuf {
     key: [u8; size_of::<PublicKey<MlDsa87>>()],
 }
 
-/// The tag of a key: memory that `mldsa_pubkey_init()` never wrote, or wrote on a failure,
-/// is refused with `EINVAL`.
+/// The tag of a key, with the set in its low byte: a key that `mldsa_pubkey_init()` could
+/// not decode (tag 0), or that was cleared or overwritten since, is refused with `EINVAL`.
 const KEY_TAG: u64 = u64::from_be_bytes(*b"MLDSAKY\0");
 
 /// The set of the key whose tag is `tag`, or `mldsa_alg::MAX`, which names no set, if the
@@ -155,10 +156,9 @@ unsafe extern "C" fn mldsa_rust_pubkey_init(
     // safety section says; their C types are large enough for a `KeyBuf` and for the
     // `PublicKey` and `Workspace` of any set (assertions above), which need no more
     // alignment. Any bytes are valid for a `KeyBuf` and a `PublicKey`, which hold integers
-    // only. Not for a `Workspace`, whose `Shake` is not: the workspace is cleared through
-    // the pointer before a reference to it is made, and all-zero bytes are a valid
-    // `Workspace` (`Zeroable`). `pk` is the caller's too, or points nowhere and is empty
-    // (`bytes`).
+    // only. The workspace is cleared through the pointer before a reference to it is made,
+    // and all-zero bytes are a valid `Workspace` (`Zeroable`). `pk` is the caller's too, or
+    // points nowhere and is empty (`bytes`).
     let r = unsafe {
         let buf = &mut *key.cast::<KeyBuf>();
         buf.tag = 0;
@@ -221,9 +221,10 @@ fn message<'a>(
 ///
 /// # Safety
 ///
-/// `key` must be valid for reads of a `struct mldsa_pubkey`, `sig`, `m` and `ctx` for reads
-/// of their lengths (or be null, which gives `EINVAL` unless the length is 0), none of them
-/// written during the call, and `ws` valid for writes of a `struct mldsa_workspace` and
+/// `key` must be valid for reads of a `struct mldsa_pubkey` that `mldsa_pubkey_init()` has
+/// written (so initialised: any such bytes are a valid `KeyBuf`), `sig`, `m` and `ctx` for
+/// reads of their lengths (or be null, which gives `EINVAL` unless the length is 0), none of
+/// them written during the call, and `ws` valid for writes of a `struct mldsa_workspace` and
 /// used by nothing else during the call.
 #[no_mangle]
 unsafe extern "C" fn mldsa_rust_verify(

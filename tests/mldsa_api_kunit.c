@@ -401,8 +401,8 @@ static void bad_arguments(struct kunit *test)
 					       v->msg_len, NULL, 1, ws),
 			-EINVAL);
 	/*
-	 * A key that mldsa_pubkey_init() never wrote: all-zero, or bytes with
-	 * the set in the first word, as a small integer would be.
+	 * A key cleared or overwritten after mldsa_pubkey_init(): all-zero, or
+	 * bytes with the set in the first word, as a small integer would be.
 	 */
 	memset(key, 0, sizeof(*key));
 	KUNIT_EXPECT_EQ(test, mldsa_verify_ctx(key, v->sig, v->sig_len, v->msg,

@@ -54,7 +54,10 @@ enum mldsa_prehash {
 
 /*
  * A decoded public key: t1 in the NTT domain and tr = H(pk), computed once by
- * mldsa_pubkey_init(). Opaque; sized for ML-DSA-87, the largest set.
+ * mldsa_pubkey_init(). Opaque; sized for ML-DSA-87, the largest set. The
+ * calls take only a key that mldsa_pubkey_init() has written, whether it
+ * succeeded or not (memory that it never wrote is no key), and return -EINVAL
+ * for one that it could not decode, or that was cleared since.
  */
 #define MLDSA_PUBKEY_SIZE 6000
 struct mldsa_pubkey {
@@ -63,8 +66,10 @@ struct mldsa_pubkey {
 
 /*
  * The state of one verification. Opaque; sized for ML-DSA-87, and 32-byte
- * aligned for the vector code. Its contents do not outlive a call: one
- * workspace serves any key, one call at a time.
+ * aligned for the vector code: the calls return -EINVAL for a workspace
+ * that is not (kmalloc(), kvmalloc() and the compiler align it as its type
+ * says). Its contents do not outlive a call: one workspace serves any key,
+ * one call at a time, and need not be initialised.
  */
 #define MLDSA_WORKSPACE_SIZE 8192
 struct mldsa_workspace {
