@@ -87,6 +87,32 @@ case_passed() {
 	console_text "$2" | grep -cE "^ *ok [0-9]+ $1\$" >/dev/null
 }
 
+# The KUnit cases that check what safe code and the C entry points must not do
+# whatever their caller passes (issue 47): caller memory of any bytes, bad
+# pointers and keys, the SHAKE abstraction's handles, an algorithm that
+# outlives its registration, the doctests of kernel::crypto, and on 6.12 the
+# scatterlist walk's refusal of a skip that off_t cannot hold. Prints
+# "soundness checks, $2: N passed, N failed" for console log $1; a case (or
+# family of doctests) that never reported counts as failed.
+soundness_checks() {
+	local cases=(any_bytes_in_caller_memory bad_arguments shake_sequences tfm_outlives_registration
+		'rust_doctest_kernel_crypto_sha3_rs_[0-9]+' 'rust_doctest_kernel_crypto_sig_rs_[0-9]+')
+	[ "$KVER" != 6.12 ] || cases+=('rust_doctest_kernel_scatterlist_rs_[0-9]+')
+	console_text "$1" | awk -v what="$2" -v list="${cases[*]}" '
+		BEGIN { n = split(list, pat, " ") }
+		{
+			for (i = 1; i <= n; i++) {
+				if ($0 ~ "^ *ok [0-9]+ " pat[i] "$") { p++; seen[i] = 1 }
+				else if ($0 ~ "^ *not ok [0-9]+ " pat[i] "( |$)") { f++; seen[i] = 1 }
+			}
+		}
+		END {
+			for (i = 1; i <= n; i++) f += !seen[i]
+			print "soundness checks, " what ": " p + 0 " passed, " f + 0 " failed"
+			exit f > 0
+		}'
+}
+
 # Whether KUnit case $1 was skipped in console log $2.
 case_skipped() {
 	console_text "$2" | grep -cE "^ *ok [0-9]+ $1 # SKIP" >/dev/null
@@ -132,6 +158,7 @@ debug_kernel() {
 		echo "FAILED: the debug kernel, Linux $KVER x86_64" >&2
 		return 1
 	fi
+	soundness_checks "$console" "Linux $KVER x86_64-debug" || return 1
 	fips_boots "$initrd"
 	modsign_boot max,la57=off
 	concurrent_loads "Linux $KVER x86_64" max,la57=off
