@@ -28,6 +28,7 @@ mldsa_rust-$(CONFIG_CRYPTO_MLDSA_S390_VX) += arch/s390/ntt_vx.o
 AFLAGS_arch/s390/ntt_vx.o := -march=z13
 
 # The stack measurement of the KUnit suite mldsa_rust (tests.rs), and the KUnit
-# suite of the library interface, a C caller of its own.
+# suites of the library interface, C callers of their own.
 mldsa_rust-$(CONFIG_CRYPTO_MLDSA_KUNIT_TEST) += tests/stack.o
 obj-$(CONFIG_CRYPTO_MLDSA_KUNIT_TEST) += tests/mldsa_api_kunit.o
+obj-$(CONFIG_CRYPTO_MLDSA_FAULTS_KUNIT_TEST) += tests/mldsa_api_faults_kunit.o

@@ -12,44 +12,13 @@
 #include <kunit/test.h>
 #include <linux/align.h>
 #include <linux/completion.h>
-#include <linux/debugfs.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "mldsa_api_kunit_vectors.h"
-
-/* The vectors are C strings: their length is their size less the NUL. */
-#define LEN(a) (sizeof(a) - 1)
-
-struct vector {
-	enum mldsa_alg alg;
-	const u8 *pk, *msg, *sig;
-	size_t pk_len, msg_len, sig_len;
-};
-
-#define VECTOR(n)							\
-	{								\
-		.alg = MLDSA##n,					\
-		.pk = mldsa##n##_pk, .pk_len = LEN(mldsa##n##_pk),	\
-		.msg = mldsa##n##_msg, .msg_len = LEN(mldsa##n##_msg),	\
-		.sig = mldsa##n##_sig, .sig_len = LEN(mldsa##n##_sig),	\
-	}
-
-static const struct vector vectors[] = { VECTOR(44), VECTOR(65), VECTOR(87) };
-
-/* A copy of @v's signature with one bit of c~ flipped: well-formed, invalid. */
-static u8 *corrupted_sig(struct kunit *test, const struct vector *v)
-{
-	u8 *sig = kunit_kmalloc(test, v->sig_len, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, sig);
-	memcpy(sig, v->sig, v->sig_len);
-	sig[0] ^= 1;
-	return sig;
-}
+#include "mldsa_api_kunit.h"
 
 /* A decoded key and a workspace, zeroed, from the test's memory. */
 static void alloc_key_ws(struct kunit *test, struct mldsa_pubkey **key,
@@ -421,169 +390,6 @@ static void bad_arguments(struct kunit *test)
 				-EINVAL);
 }
 
-#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAIL_PAGE_ALLOC) && \
-	IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
-/*
- * The variable behind the debugfs file @name of fault-injection capability
- * @dir: debugfs_create_bool() and the like keep its address in the inode's
- * i_private.
- */
-static void *fault_var(struct kunit *test, const char *dir, const char *name)
-{
-	struct dentry *d = debugfs_lookup(dir, NULL), *f;
-	void *var;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, d);
-	f = debugfs_lookup(name, d);
-	dput(d);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
-	var = d_inode(f)->i_private;
-	dput(f);
-	return var;
-}
-
-/*
- * The settings of failslab and fail_page_alloc under which, with fail-nth,
- * this task's allocations succeed up to the nth and all fail from the nth on,
- * GFP_KERNEL ones and those of any order included, quietly
- * (Documentation/fault-injection/fault-injection.rst).
- */
-static const struct {
-	const char *dir, *name;
-	enum { KNOB_BOOL, KNOB_U32, KNOB_ULONG, KNOB_ATOMIC } type;
-	long val;
-} fault_knobs[] = {
-	{ "failslab", "ignore-gfp-wait", KNOB_BOOL, false },
-	{ "failslab", "task-filter", KNOB_BOOL, true },
-	{ "failslab", "probability", KNOB_ULONG, 100 },
-	{ "failslab", "times", KNOB_ATOMIC, -1 },
-	{ "failslab", "verbose", KNOB_ULONG, 0 },
-	{ "fail_page_alloc", "ignore-gfp-wait", KNOB_BOOL, false },
-	{ "fail_page_alloc", "min-order", KNOB_U32, 0 },
-	{ "fail_page_alloc", "task-filter", KNOB_BOOL, true },
-	{ "fail_page_alloc", "probability", KNOB_ULONG, 100 },
-	{ "fail_page_alloc", "times", KNOB_ATOMIC, -1 },
-	{ "fail_page_alloc", "verbose", KNOB_ULONG, 0 },
-};
-
-/* Sets fault_knobs[@i] to @val; returns its old value. */
-static long fault_knob_swap(struct kunit *test, int i, long val)
-{
-	void *var = fault_var(test, fault_knobs[i].dir, fault_knobs[i].name);
-	long old;
-
-	switch (fault_knobs[i].type) {
-	case KNOB_BOOL:
-		old = *(bool *)var;
-		*(bool *)var = val;
-		break;
-	case KNOB_U32:
-		old = *(u32 *)var;
-		*(u32 *)var = val;
-		break;
-	case KNOB_ULONG:
-		old = *(unsigned long *)var;
-		*(unsigned long *)var = val;
-		break;
-	default:
-		old = atomic_xchg(var, val);
-	}
-	return old;
-}
-
-/*
- * The calls that allocate, run with the fault-injection points of this task
- * failing from the @nth on. Returns whether that point was reached (else all
- * succeeded).
- */
-static bool alloc_calls_failing(struct kunit *test, unsigned int nth,
-				const struct vector *v, const u8 *bad,
-				int *enomem)
-{
-	struct crypto_sig *tfm;
-	bool injected;
-	int r[5];
-
-	current->make_it_fail = 1;
-	WRITE_ONCE(current->fail_nth, nth);
-	r[0] = mldsa_verify(v->alg, v->sig, v->sig_len, v->msg, v->msg_len,
-			    v->pk, v->pk_len);
-	r[1] = mldsa_verify(v->alg, bad, v->sig_len, v->msg, v->msg_len,
-			    v->pk, v->pk_len);
-	tfm = crypto_alloc_sig("mldsa65", 0, 0);
-	r[2] = PTR_ERR_OR_ZERO(tfm);
-	r[3] = -ENOMEM;
-	r[4] = -ENOMEM;
-	if (!IS_ERR(tfm)) {
-		r[3] = crypto_sig_set_pubkey(tfm, v->pk, v->pk_len);
-		if (!r[3])
-			r[4] = crypto_sig_verify(tfm, bad, v->sig_len, v->msg,
-						 v->msg_len);
-		crypto_free_sig(tfm);
-	}
-	injected = !READ_ONCE(current->fail_nth);
-	WRITE_ONCE(current->fail_nth, 0);
-	current->make_it_fail = 0;
-
-	/* An allocation failure is -ENOMEM, never an accept of a bad signature. */
-	KUNIT_EXPECT_TRUE(test, r[0] == 0 || r[0] == -ENOMEM);
-	KUNIT_EXPECT_TRUE(test, r[1] == -EKEYREJECTED || r[1] == -ENOMEM);
-	KUNIT_EXPECT_TRUE(test, r[2] == 0 || r[2] == -ENOMEM);
-	KUNIT_EXPECT_TRUE(test, r[3] == 0 || r[3] == -ENOMEM);
-	KUNIT_EXPECT_TRUE(test, r[4] == -EKEYREJECTED || r[4] == -ENOMEM);
-	if (!injected)
-		KUNIT_EXPECT_TRUE(test, !r[0] && r[1] == -EKEYREJECTED &&
-				  !r[2] && !r[3] && r[4] == -EKEYREJECTED);
-	*enomem += (r[0] == -ENOMEM) + (r[1] == -ENOMEM) + (r[2] == -ENOMEM);
-	return injected;
-}
-
-/*
- * Each allocation of mldsa_verify() and of a crypto_sig tfm of mldsa65 (its
- * key set, a verification) made to fail in turn, with fail-nth: the caller
- * gets -ENOMEM or the right answer, never an accept or a crash. Leaks would
- * show in the kmemleak scan of the debug kernel. Also: mldsa_verify() refuses
- * a wrong length before it allocates.
- */
-static void allocation_failures(struct kunit *test)
-{
-	const struct vector *v = &vectors[1];
-	u8 *bad = corrupted_sig(test, v);
-	long old[ARRAY_SIZE(fault_knobs)];
-	unsigned int nth = 0;
-	int i, bad_len, enomem = 0;
-	bool reached;
-
-	for (i = 0; i < ARRAY_SIZE(fault_knobs); i++)
-		old[i] = fault_knob_swap(test, i, fault_knobs[i].val);
-	/* Wrong lengths are -EBADMSG before anything is allocated, as in 7.0. */
-	current->make_it_fail = 1;
-	WRITE_ONCE(current->fail_nth, 1);
-	bad_len = mldsa_verify(v->alg, v->sig, v->sig_len - 1, v->msg,
-			       v->msg_len, v->pk, v->pk_len);
-	reached = READ_ONCE(current->fail_nth) != 1;
-	WRITE_ONCE(current->fail_nth, 0);
-	current->make_it_fail = 0;
-	while (++nth < 1000 && alloc_calls_failing(test, nth, v, bad, &enomem))
-		;
-	for (i = 0; i < ARRAY_SIZE(fault_knobs); i++)
-		fault_knob_swap(test, i, old[i]);
-
-	kunit_info(test, "failing from each of %u allocations on: %d calls gave -ENOMEM\n",
-		   nth - 1, enomem);
-	KUNIT_EXPECT_EQ(test, bad_len, -EBADMSG);
-	KUNIT_EXPECT_FALSE(test, reached);
-	KUNIT_EXPECT_LT(test, nth, 1000);
-	/* Each of the first three calls allocates, so gave -ENOMEM once at least. */
-	KUNIT_EXPECT_GE(test, enomem, 3);
-}
-#else
-static void allocation_failures(struct kunit *test)
-{
-	kunit_skip(test, "needs FAILSLAB, FAIL_PAGE_ALLOC and FAULT_INJECTION_DEBUG_FS");
-}
-#endif
-
 struct hint_flipper {
 	u8 *byte;
 	u8 valid;
@@ -852,7 +658,6 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_external_mu),
 	KUNIT_CASE(verify_prehash),
 	KUNIT_CASE(bad_arguments),
-	KUNIT_CASE(allocation_failures),
 	KUNIT_CASE(concurrent_hint_change),
 	KUNIT_CASE(concurrent_tfm_verify),
 	KUNIT_CASE(concurrent_set_pubkey),

@@ -1,6 +1,7 @@
 #!/bin/sh
-# /init of the debug kernel's initramfs (tools/lib/boot.sh debug_kernel). KUnit has
-# run during boot; scan for leaks (twice, as
+# Run on the debug kernel (tools/lib/boot.sh debug_kernel) by
+# tools/kunit-init.sh and tools/concurrent-init.sh at their end: scan for
+# leaks (twice, as
 # Documentation/dev-tools/kmemleak.rst advises, so that objects just freed are
 # not reported), print each suspected leak to the console, then reboot, which
 # ends QEMU (-no-reboot).

@@ -117,6 +117,39 @@ soundness_checks() {
 		}'
 }
 
+# The initramfs of the KUnit boots of the selected kernel and arch,
+# $KBUILD/kunit-initramfs.cpio: tools/kunit-init.sh, which sets fault
+# injection up and loads the module of the suite mldsa_api_faults (signed
+# where the kernel enforces signatures), then $1 if given (as
+# /kmemleak-init.sh).
+kunit_initramfs() {
+	local initrd=$KBUILD/kunit-initramfs.cpio busybox=/bin/busybox
+	local ko=$KBUILD/crypto/mldsa/tests/mldsa_api_faults_kunit.ko
+	if [ "$KARCH" = s390 ]; then
+		logged s390x-userland fetch_s390x_userland || return 1
+		busybox=$S390X_ROOT/bin/busybox
+	fi
+	if grep -q '^CONFIG_MODULE_SIG=y' "$KBUILD/.config"; then
+		"$MODSIGN_TOOL" sign --key "$MODSIGN/trusted65.key" --cert "$MODSIGN/trusted65.der" \
+			"$ko" -o "$initrd.ko" || return 1
+		ko=$initrd.ko
+	fi
+	{
+		INITRAMFS_BUSYBOX=$busybox initramfs_list "$REPO/tools/kunit-init.sh" sh mkdir mount insmod reboot
+		echo "file /mldsa_api_faults_kunit.ko $ko 0644 0 0"
+		[ -z "${1:-}" ] || echo "file /kmemleak-init.sh $1 0755 0 0"
+	} >"$initrd.list" && gen_init_cpio "$initrd.list" >"$initrd"
+}
+
+# Whether the case of mldsa_api_faults ran, with fault injection set up, and
+# passed, in console log $1 (as tools/ktap.py parsed it: $1.ktap).
+faults_ran() {
+	grep -q '^suite mldsa_api_faults: 1 passed, 0 failed, 0 skipped: ok$' "$1.ktap" || {
+		echo "mldsa_api_faults did not run with fault injection set up (console: $1)" >&2
+		return 1
+	}
+}
+
 # Whether KUnit case $1 was skipped in console log $2.
 case_skipped() {
 	console_text "$2" | grep -cE "^ *ok [0-9]+ $1 # SKIP" >/dev/null
@@ -138,17 +171,17 @@ debug_kernel() {
 	select_arch x86_64
 	KNAME=x86_64-debug KBUILD=$CACHE/build-$KVER-debug
 	KCONFIG_FRAGMENTS+=("$REPO/tools/debug.config")
-	console=$LOGS/console-$KVER-debug.log initrd=$KBUILD/kmemleak-initramfs.cpio
+	console=$LOGS/console-$KVER-debug.log initrd=$KBUILD/kunit-initramfs.cpio
 	configure_kernel
 	build_kernel
-	initramfs_list "$REPO/tools/kmemleak-init.sh" sh mkdir mount reboot >"$initrd.list" &&
-		gen_init_cpio "$initrd.list" >"$initrd"
+	kunit_initramfs "$REPO/tools/kmemleak-init.sh" || return 1
 	# Without 5-level paging: with it, Linux 7.3 under KASAN can report a wild access from
 	# an interrupt taken while identify_cpu() rebuilds the boot CPU's feature bits (LA57
 	# among them), before any module code runs.
 	BOOT_KUNIT=1 boot_kernel max,la57=off "$console" "$initrd" || rc=$?
 	phase "results: KUnit and a kmemleak scan on the debug kernel, Linux $KVER x86_64 (full console: $console)"
-	kunit_results "$console" mldsa_rust mldsa_api mldsa sha3 >/dev/null || rc=1
+	kunit_results "$console" mldsa_rust mldsa_api mldsa_api_faults mldsa sha3 >/dev/null &&
+		faults_ran "$console" || rc=1
 	grep -q 'mldsa-debug: kmemleak scan done' "$console" || {
 		echo "the kmemleak scan did not run" >&2
 		rc=1

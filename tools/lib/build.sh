@@ -19,7 +19,7 @@ select_arch() {
 	x86_64) KARCH=x86_64 KCROSS= KIMAGE=arch/x86/boot/bzImage KTARGETS=(bzImage modules)
 		KCONFIG_FRAGMENTS=("$REPO/tools/x86_64-qemu.config" "$REPO/tools/x86_64.config"
 			"$REPO/tools/consumers.config" "$REPO/tools/linux-$KVER.config") ;;
-	s390x) KARCH=s390 KCROSS=s390x-linux-gnu- KIMAGE=arch/s390/boot/bzImage KTARGETS=(bzImage) ;;
+	s390x) KARCH=s390 KCROSS=s390x-linux-gnu- KIMAGE=arch/s390/boot/bzImage KTARGETS=(bzImage modules) ;;
 	esac
 }
 
