@@ -2,7 +2,7 @@
 
 //! Known-answer self-tests: the CAST that FIPS 140-3 asks of a module that verifies ML-DSA
 //! signatures. At module init, before anything is registered, each parameter set must
-//! accept its known answer (`kat.rs`) and reject a copy of the signature with one bit
+//! accept its known answer (`kat.h`, decoded by `kat.rs`) and reject a copy of the signature with one bit
 //! flipped, through the code of the crypto API algorithms: a [`Key`] set by
 //! `SigAlg::set_pub_key`, and `SigAlg::verify` in a [`Scratch`] (`alg.rs`).
 //!
@@ -25,7 +25,7 @@ use kernel::crypto::sig::SigAlg;
 use kernel::crypto::{fips_enabled, fips_self_test_failed};
 use kernel::prelude::*;
 
-// The known answers, in selftest/kat.rs.
+// The known answers of selftest/kat.h, decoded at build time.
 pub(crate) mod kat;
 
 pub(crate) use kat::KATS;

@@ -5,7 +5,7 @@
 //! - `arith.rs`: the arithmetic of [`crate::ntt`] against schoolbook references;
 //! - `binding.rs`: the algorithms `mldsa44`, `mldsa65` and `mldsa87` through the crypto API
 //!   (on 6.12, akcipher requests and `crypto_sig`; on 7.x, `crypto_sig`) and the library calls,
-//!   with the known answers of `selftest/kat.rs` and the mutations of `vectors.rs`; the
+//!   with the known answers of `selftest/kat.h` and the mutations of `vectors.rs`; the
 //!   self-test;
 //! - `sg.rs`: scatterlists of many uneven entries (6.12);
 //! - `arch.rs`: the arch code against the portable code;

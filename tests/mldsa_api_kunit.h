@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the KUnit suites of the library interface share: the vectors of
- * mldsa_api_kunit_vectors.h as struct vector, and a corrupted signature.
+ * What the KUnit suites of the library interface share: the known answers
+ * of the self-test (selftest/kat.h) as struct vector, the other vectors
+ * (mldsa_api_kunit_vectors.h), and a corrupted signature.
  */
 #ifndef _MLDSA_API_KUNIT_H
 #define _MLDSA_API_KUNIT_H
@@ -10,6 +11,7 @@
 #include <kunit/test.h>
 #include <linux/string.h>
 
+#include "../selftest/kat.h"
 #include "mldsa_api_kunit_vectors.h"
 
 /* The vectors are C strings: their length is their size less the NUL. */

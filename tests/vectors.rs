@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! Vectors of the KUnit suite `mldsa_rust`. For the case `mutated_vectors`, the known answers
-//! of `selftest/kat.rs`, each with one byte of its signature, message or key changed, and the
+//! of `selftest/kat.h`, each with one byte of its signature, message or key changed, and the
 //! result a verification must give: each change is accepted or rejected as all four peer
 //! implementations agree, and counted malformed (EBADMSG) where HintBitUnpack (FIPS 204,
 //! Algorithm 21) refuses the hint or |z| reaches gamma1 - beta. For the case

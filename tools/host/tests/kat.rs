@@ -1,7 +1,13 @@
-//! The self-test's known answers (`selftest/kat.rs`): exactly what the generator prints, and right
-//! according to every peer and to this verifier; a one-bit change makes each one fail.
+//! The self-test's known answers (`selftest/kat.h`, decoded by `selftest/kat.rs`): exactly what
+//! the generator prints, decoded as the C reads them, and right according to every peer and to
+//! this verifier; a one-bit change makes each one fail.
 
-#[allow(dead_code)]
+/// The core's parameters, where `selftest/kat.rs` finds them in the module.
+mod params {
+    pub use mldsa_host::params::*;
+}
+
+#[allow(dead_code, unexpected_cfgs)]
 #[path = "../../../selftest/kat.rs"]
 mod kat;
 
@@ -22,11 +28,21 @@ fn kat_file_is_generated() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let committed = include_str!("../../../selftest/kat.rs");
     assert!(
-        out.stdout == committed.as_bytes(),
-        "selftest/kat.rs differs from the output of mldsa-kat"
+        out.stdout == KAT_H.as_bytes(),
+        "selftest/kat.h differs from the output of mldsa-kat"
     );
+}
+
+/// `selftest/kat.rs` decodes each array of `kat.h` at build time into the bytes a C compiler
+/// makes of it.
+#[test]
+fn kat_rs_decodes_kat_h() {
+    for (k, n) in kat::KATS.iter().zip(["44", "65", "87"]) {
+        assert_eq!(k.pk, c_array(&format!("mldsa{n}_pk")));
+        assert_eq!(k.msg, c_array(&format!("mldsa{n}_msg")));
+        assert_eq!(k.sig, c_array(&format!("mldsa{n}_sig")));
+    }
 }
 
 #[test]
@@ -42,15 +58,18 @@ fn c_vectors_file_is_generated() {
     );
 }
 
+const KAT_H: &str = include_str!("../../../selftest/kat.h");
 const C_VECTORS: &str = include_str!("../../../tests/mldsa_api_kunit_vectors.h");
 
-/// The bytes of the array `name` in `mldsa_api_kunit_vectors.h`: a C string of `\xHH` escapes or
-/// plain characters, without the terminating NUL.
+/// The bytes of the array `name` in `selftest/kat.h` or `mldsa_api_kunit_vectors.h`: a C string
+/// of `\xHH` escapes or plain characters, without the terminating NUL.
 fn c_array(name: &str) -> Vec<u8> {
-    let start = C_VECTORS
-        .find(&format!("static const u8 {name}[] ="))
+    let decl = format!("static const u8 {name}[] =");
+    let (file, start) = [KAT_H, C_VECTORS]
+        .into_iter()
+        .find_map(|f| f.find(&decl).map(|at| (f, at)))
         .unwrap_or_else(|| panic!("{name} not found"));
-    let body = &C_VECTORS[start..];
+    let body = &file[start..];
     let body = &body[body.find('=').unwrap() + 1..body.find(';').unwrap()];
     let mut out = Vec::new();
     for piece in body.split('"').skip(1).step_by(2) {
