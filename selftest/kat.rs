@@ -7,8 +7,6 @@
 //! and this file decodes at build time ([`c_array`]): an array that is missing, or whose
 //! length is not that of its set, fails the build.
 
-use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParamSet};
-
 /// A known answer: `sig` is a valid signature of `msg` under `pk`.
 pub(crate) struct Kat {
     pub(crate) pk: &'static [u8],
@@ -86,7 +84,7 @@ const fn c_array<const N: usize>(name: &str) -> [u8; N] {
             at += 1;
         }
     }
-    assert!(h[at] == b';' && n == N, "an array of kat.h is shorter than its type");
+    assert!(h[at] == b';' && n == N, "an array of kat.h is short");
     out
 }
 
@@ -117,27 +115,37 @@ macro_rules! init_memory {
     };
 }
 
-/// The known answer `$kat` of the set `$set`, with its key `$pk`, message `$msg` and
-/// signature `$sig`: the arrays `mldsa$n_pk`, `_msg` and `_sig` of `kat.h`, in init memory.
+/// The known answer `$kat` of the set `$set`, from the arrays `mldsa$n_pk`, `_msg` and
+/// `_sig` of `kat.h`, which the module `$m` holds, all in init memory.
 macro_rules! kat {
-    ($kat:ident, $pk:ident, $msg:ident, $sig:ident, $set:ty, $n:literal) => {
+    ($kat:ident, $m:ident, $set:ident, $n:literal) => {
+        mod $m {
+            use super::{c_array, msg_len};
+            use crate::params::{$set, ParamSet};
+
+            init_memory! {
+                pub(super) static PK: [u8; <$set>::P.pk_len()] =
+                    c_array(concat!("mldsa", $n, "_pk"));
+                pub(super) static MSG: [u8; msg_len(concat!("mldsa", $n, "_msg"))] =
+                    c_array(concat!("mldsa", $n, "_msg"));
+                pub(super) static SIG: [u8; <$set>::P.sig_len()] =
+                    c_array(concat!("mldsa", $n, "_sig"));
+            }
+        }
+
         init_memory! {
             pub(crate) static $kat: Kat = Kat {
-                pk: &$pk,
-                msg: &$msg,
-                sig: &$sig,
+                pk: &$m::PK,
+                msg: &$m::MSG,
+                sig: &$m::SIG,
             };
-            static $pk: [u8; <$set>::P.pk_len()] = c_array(concat!("mldsa", $n, "_pk"));
-            static $msg: [u8; msg_len(concat!("mldsa", $n, "_msg"))] =
-                c_array(concat!("mldsa", $n, "_msg"));
-            static $sig: [u8; <$set>::P.sig_len()] = c_array(concat!("mldsa", $n, "_sig"));
         }
     };
 }
 
-kat!(ML_DSA_44, ML_DSA_44_PK, ML_DSA_44_MSG, ML_DSA_44_SIG, MlDsa44, "44");
-kat!(ML_DSA_65, ML_DSA_65_PK, ML_DSA_65_MSG, ML_DSA_65_SIG, MlDsa65, "65");
-kat!(ML_DSA_87, ML_DSA_87_PK, ML_DSA_87_MSG, ML_DSA_87_SIG, MlDsa87, "87");
+kat!(ML_DSA_44, ml_dsa_44, MlDsa44, "44");
+kat!(ML_DSA_65, ml_dsa_65, MlDsa65, "65");
+kat!(ML_DSA_87, ml_dsa_87, MlDsa87, "87");
 
 init_memory! {
     /// The known answers for ML-DSA-44, ML-DSA-65, ML-DSA-87, in this order.

@@ -38,7 +38,7 @@ hygiene_counts() {
 	# From the kernel tree: run inside this git checkout, checkpatch looks at git's view.
 	checkpatch=$(cd "$k" && {
 		perl scripts/checkpatch.pl --strict --terse --show-types -f "$REPO"/exports.c "$REPO"/mldsa_api.h \
-			"$REPO"/tests/*.[ch] "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sch]
+			"$REPO"/tests/*.[ch] "$REPO"/selftest/*.h "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sch]
 		perl scripts/checkpatch.pl --strict --terse --show-types "$REPO"/tools/patches/*/*.patch
 	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
 	rustfmt_files=$(rustfmt_diffs "$k" | sort -u | wc -l)
