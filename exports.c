@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The library interface of <crypto/mldsa.h>, exported: each call on one of
- * mldsa_api.rs (mldsa_api.h), which verifies. On 6.12 a Rust module cannot
- * export symbols by itself.
+ * mldsa_api.rs, which verifies (<crypto/internal/mldsa.h>). On 6.12 a Rust
+ * module cannot export symbols by itself.
  *
  * On Linux 7.x, mldsa_verify() comes from here when CRYPTO_LIB_MLDSA_RUST
  * chooses this module to provide the library, or when nothing builds the
  * library, and, for the library's KUnit suite, so does mldsa_use_hint().
  */
+#include <crypto/internal/mldsa.h>
 #include <crypto/mldsa.h>
 #include <kunit/visibility.h>
 #include <linux/export.h>
@@ -15,8 +16,6 @@
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
-
-#include "mldsa_api.h"
 
 #ifndef MODULE
 #ifdef CONFIG_CRYPTO_MLDSA_SELFTEST_FAULT

@@ -2,8 +2,8 @@
 
 //! The Rust half of the library interface of `<crypto/mldsa.h>`: the calls
 //! [`mldsa_rust_pubkey_init`], [`mldsa_rust_verify`] and [`mldsa_rust_verify_pk`]
-//! (declared in `mldsa_api.h`), on which `exports.c` defines and exports the interface,
-//! and allocates for `mldsa_verify()`.
+//! (declared in `<crypto/internal/mldsa.h>`, which `#[export]` checks them against), on
+//! which `exports.c` defines and exports the interface, and allocates for `mldsa_verify()`.
 //!
 //! Each call checks that the caller's key (if it takes one) and workspace pointers are
 //! non-null and aligned, and that a buffer is non-null unless it is empty (`EINVAL`
@@ -19,7 +19,7 @@
 
 use crate::mldsa_verify::{self, Error, Message, PreHash, PublicKey, VerifyingKey, Workspace};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87};
-use core::ffi::{c_int, c_uint};
+use core::ffi::c_int;
 use core::mem::{align_of, size_of};
 use core::ptr::{self, NonNull};
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -29,9 +29,12 @@ use kernel::bindings::{
     mldsa_prehash_MLDSA_SHA384 as SHA384, mldsa_prehash_MLDSA_SHA3_256 as SHA3_256,
     mldsa_prehash_MLDSA_SHA3_512 as SHA3_512, mldsa_prehash_MLDSA_SHA512 as SHA512,
     mldsa_prehash_MLDSA_SHAKE128 as SHAKE128, mldsa_prehash_MLDSA_SHAKE256 as SHAKE256,
-    mldsa_pubkey, mldsa_workspace,
+    mldsa_pubkey, mldsa_rust_msg, mldsa_rust_msg_MLDSA_RUST_MU as MU,
+    mldsa_rust_msg_MLDSA_RUST_PREHASH as PREHASH, mldsa_rust_msg_MLDSA_RUST_PURE as PURE,
+    mldsa_workspace,
 };
 use kernel::error::code::{EINVAL, ELIBBAD};
+use kernel::prelude::export;
 
 /// Whether the self-tests have passed.
 static ENABLED: AtomicBool = AtomicBool::new(false);
@@ -141,7 +144,7 @@ macro_rules! on_set {
 /// `key` must be valid for writes of a `struct mldsa_pubkey`, `pk` for reads of `pk_len`
 /// bytes (or be null, which gives `EINVAL` unless `pk_len` is 0) and `ws` for writes of a
 /// `struct mldsa_workspace`, each used by nothing else during the call.
-#[no_mangle]
+#[export]
 unsafe extern "C" fn mldsa_rust_pubkey_init(
     key: *mut mldsa_pubkey,
     alg: mldsa_alg,
@@ -177,11 +180,6 @@ unsafe extern "C" fn mldsa_rust_pubkey_init(
     to_errno(r)
 }
 
-/// What [`mldsa_rust_verify`] verifies the signature over, as `mldsa_api.h` numbers them.
-const PURE: c_uint = 0;
-const PREHASH: c_uint = 1;
-const MU: c_uint = 2;
-
 /// The pre-hash function `ph` names.
 fn pre_hash(ph: mldsa_prehash) -> Option<PreHash> {
     Some(match ph {
@@ -199,7 +197,7 @@ fn pre_hash(ph: mldsa_prehash) -> Option<PreHash> {
 /// The message of kind `kind` (`PURE`, `PREHASH` or `MU`): `m` (M, PH(M) made with `ph`,
 /// or mu) and the context string `ctx`.
 fn message<'a>(
-    kind: c_uint,
+    kind: mldsa_rust_msg,
     ph: mldsa_prehash,
     m: &'a [u8],
     ctx: &'a [u8],
@@ -226,12 +224,12 @@ fn message<'a>(
 /// reads of their lengths (or be null, which gives `EINVAL` unless the length is 0), none of
 /// them written during the call, and `ws` valid for writes of a `struct mldsa_workspace` and
 /// used by nothing else during the call.
-#[no_mangle]
+#[export]
 unsafe extern "C" fn mldsa_rust_verify(
     key: *const mldsa_pubkey,
     sig: *const u8,
     sig_len: usize,
-    kind: c_uint,
+    kind: mldsa_rust_msg,
     ph: mldsa_prehash,
     m: *const u8,
     m_len: usize,
@@ -270,7 +268,7 @@ unsafe extern "C" fn mldsa_rust_verify(
 /// `sig`, `msg` and `pk` must be valid for reads of their lengths (or be null, which gives
 /// `EINVAL` unless the length is 0), none of them written during the call, and `ws` valid
 /// for writes of a `struct mldsa_workspace` and used by nothing else during the call.
-#[no_mangle]
+#[export]
 unsafe extern "C" fn mldsa_rust_verify_pk(
     alg: mldsa_alg,
     sig: *const u8,
@@ -308,7 +306,7 @@ unsafe extern "C" fn mldsa_rust_verify_pk(
 /// Algorithm 40) of `r`, taken mod q, with hint bit `h` (0 or not), for gamma2 = (q - 1) / 32
 /// or else (q - 1) / 88.
 #[cfg(all(CONFIG_CRYPTO_LIB_MLDSA_RUST, CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST))]
-#[no_mangle]
+#[export]
 extern "C" fn mldsa_use_hint(h: u8, r: i32, gamma2: i32) -> i32 {
     use crate::params::Q;
     let gamma2 = if gamma2 == (Q - 1) / 32 {

@@ -86,14 +86,14 @@ pub(crate) unsafe fn init(fault: bool) -> Result {
 }
 
 /// The module's self-tests ([`init()`]), which `exports.c` runs at `subsys_initcall_sync` when
-/// the module is built in (`mldsa_api.h`): 0, or `-ELIBBAD` if they failed. With `fault`, on a
+/// the module is built in (`<crypto/internal/mldsa.h>`): 0, or `-ELIBBAD` if they failed. With `fault`, on a
 /// corrupted known answer.
 ///
 /// # Safety
 ///
 /// Called from an initcall, as [`init()`] requires.
 #[cfg(not(MODULE))]
-#[no_mangle]
+#[export]
 unsafe extern "C" fn mldsa_rust_selftest(fault: bool) -> core::ffi::c_int {
     // SAFETY: The caller is an initcall, which runs before init memory is freed.
     match unsafe { init(fault) } {

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The calls of mldsa_api.rs, on which exports.c defines the library interface
- * of <crypto/mldsa.h>. Each returns -EINVAL if @key or @ws is NULL or not
- * aligned for its type, and -ELIBBAD until the module's self-tests have
- * passed.
+ * The calls between the two halves of the mldsa module (crypto/mldsa/): the
+ * Rust verifier (mldsa_api.rs, selftest.rs) and exports.c, which defines on
+ * them the library interface of <crypto/mldsa.h>. The Rust side checks its
+ * definitions against these declarations (#[export]). Each verifying call
+ * returns -EINVAL if @key or @ws is NULL or not aligned for its type, and
+ * -ELIBBAD until the module's self-tests have passed.
  */
-#ifndef _CRYPTO_MLDSA_API_H
-#define _CRYPTO_MLDSA_API_H
+#ifndef _CRYPTO_INTERNAL_MLDSA_H
+#define _CRYPTO_INTERNAL_MLDSA_H
 
 #include <crypto/mldsa.h>
 
@@ -40,11 +42,10 @@ int mldsa_rust_verify_pk(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
 			 size_t pk_len, struct mldsa_workspace *ws);
 
 /*
- * Runs the module's known-answer self-tests (selftest.rs), once; later calls
- * give the first one's result: 0 or -ELIBBAD. With @fault, on a corrupted
- * known answer. Under fips=1 a failure panics. Only when the module is built
- * in.
+ * Runs the module's known-answer self-tests, once; later calls give the first
+ * one's result: 0 or -ELIBBAD. With @fault, on a corrupted known answer. Under
+ * fips=1 a failure panics. Only when the module is built in.
  */
 int mldsa_rust_selftest(bool fault);
 
-#endif /* _CRYPTO_MLDSA_API_H */
+#endif /* _CRYPTO_INTERNAL_MLDSA_H */
