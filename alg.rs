@@ -123,15 +123,3 @@ impl<S: AlgSet> SigAlg for MlDsa<S> {
         })
     }
 }
-
-impl<S: AlgSet> MlDsa<S> {
-    /// Verifies `sig` over `msg` as `verify` does, from slices: for the self-tests.
-    pub(crate) fn verify_slices(
-        key: &Key,
-        scratch: &mut Scratch<S>,
-        sig: &[u8],
-        msg: &[u8],
-    ) -> Result {
-        Self::verify(key, scratch, Input::from_slice(sig), Input::from_slice(msg))
-    }
-}

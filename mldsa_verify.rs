@@ -253,30 +253,27 @@ pub fn verify<S: ParamSet>(
     m: Message<'_>,
     sig: &[u8],
 ) -> Result<(), Error> {
-    let b = &mut ws.b;
-    let h = match m {
-        Message::Pure { msg, ctx } => {
-            let mut h = start_mu(&mut b.h, &mut b.st, key, 0, ctx)?;
+    match m {
+        Message::Pure { msg, ctx } => verify_absorbed(ws, key, 0, ctx, sig, |h| {
             h.update(msg);
-            h
-        }
+            Ok(())
+        }),
         Message::PreHash { ph, phm, ctx } => {
             if phm.len() != ph.output_len() {
                 return Err(Error::BadParameter);
             }
-            let mut h = start_mu(&mut b.h, &mut b.st, key, 1, ctx)?;
-            h.update(&NIST_HASH_OID);
-            h.update(&[ph as u8]);
-            h.update(phm);
-            h
+            verify_absorbed(ws, key, 1, ctx, sig, |h| {
+                h.update(&NIST_HASH_OID);
+                h.update(&[ph as u8]);
+                h.update(phm);
+                Ok(())
+            })
         }
-        Message::Mu(mu) => {
-            self::mu(&mut b.st).copy_from_slice(mu);
-            return verify_from_mu(ws, key, sig);
+        Message::Mu(m) => {
+            mu(&mut ws.b.st).copy_from_slice(m);
+            verify_from_mu(ws, key, sig)
         }
-    };
-    h.squeeze(mu(&mut b.st));
-    verify_from_mu(ws, key, sig)
+    }
 }
 
 /// Verifies `sig` over M under `key` with the context string `ctx` (ML-DSA.Verify, Algorithm
@@ -289,31 +286,33 @@ pub fn verify_pieces<S: ParamSet, E: From<Error>>(
     sig: &[u8],
     absorb: impl FnOnce(&mut Absorbing<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
-    let b = &mut ws.b;
-    let mut h = start_mu(&mut b.h, &mut b.st, key, 0, ctx)?;
-    absorb(&mut h)?;
-    h.squeeze(mu(&mut b.st));
-    Ok(verify_from_mu(ws, key, sig)?)
+    verify_absorbed(ws, key, 0, ctx, sig, absorb)
 }
 
-/// Starts mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line 5,
-/// domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7) in `h`, with `st` for tr:
-/// absorbs tr and the first three fields of M', and returns the SHAKE256 for the rest.
-fn start_mu<'h, S: ParamSet>(
-    h: &'h mut Shake,
-    st: &mut StateX4,
+/// Computes mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line
+/// 5, domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7), where `absorb` gives
+/// the rest of M', and verifies `sig` from it (Algorithm 8 from line 8 on). Inlined, as
+/// [`verify`] is.
+#[inline(always)]
+fn verify_absorbed<S: ParamSet, E: From<Error>>(
+    ws: &mut Workspace<S>,
     key: VerifyingKey<'_, S>,
     domain: u8,
     ctx: &[u8],
-) -> Result<Absorbing<'h>, Error> {
+    sig: &[u8],
+    absorb: impl FnOnce(&mut Absorbing<'_>) -> Result<(), E>,
+) -> Result<(), E> {
     let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::BadParameter)?;
-    let tr = key.tr(h, st);
-    // `tr` is in `st` or the key; `h` starts again only after it was squeezed into `st`.
-    let mut h = h.init256();
+    let b = &mut ws.b;
+    // `tr` is in `b.st` or the key; `b.h` starts again only after it was squeezed.
+    let tr = key.tr(&mut b.h, &mut b.st);
+    let mut h = b.h.init256();
     h.update(tr);
     h.update(&[domain, ctx_len]);
     h.update(ctx);
-    Ok(h)
+    absorb(&mut h)?;
+    h.squeeze(mu(&mut b.st));
+    Ok(verify_from_mu(ws, key, sig)?)
 }
 
 /// Algorithm 8 from line 8 on, with mu at the start of the workspace's buffer.

@@ -4,7 +4,8 @@
 //! signatures. At module init, before anything is registered, each parameter set must
 //! accept its known answer (`kat.h`, decoded by `kat.rs`) and reject a copy of the signature with one bit
 //! flipped, through the code of the crypto API algorithms: a [`Key`] set by
-//! `SigAlg::set_pub_key`, and `SigAlg::verify` in a [`Scratch`] (`alg.rs`).
+//! `SigAlg::set_pub_key`, and `SigAlg::verify` in a scratch of its own, freed cleared
+//! ([`sig::verify_without_tfm`]).
 //!
 //! They run once ([`init()`]): built in, at `subsys_initcall_sync` (from `exports.c`), after
 //! the SHA-3 library has chosen its arch code, and as Linux 7.x's `lib/crypto/mldsa.c` runs
@@ -14,14 +15,14 @@
 //! are init memory, as the C's FIPS test vectors are (`__initconst`), unless the KUnit
 //! suites, which read them after boot, are built.
 
-use crate::alg::{AlgSet, Key, MlDsa, Scratch};
+use crate::alg::{AlgSet, Key, MlDsa};
 use crate::init_zeroed;
 use crate::mldsa_api;
 use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 use crate::simd;
 use core::sync::atomic::{AtomicU8, Ordering};
 use kat::Kat;
-use kernel::crypto::sig::SigAlg;
+use kernel::crypto::sig::{self, Input, SigAlg};
 use kernel::crypto::{fips_enabled, fips_self_test_failed};
 use kernel::prelude::*;
 
@@ -120,13 +121,16 @@ fn run_once(kats: &[&Kat; 3]) -> Result {
 /// The self-test of the set `S`.
 fn cast<S: AlgSet>(kat: &Kat) -> Result {
     let mut key = KBox::<Key>::init(init_zeroed(), GFP_KERNEL)?;
-    let mut scratch = KBox::<Scratch<S>>::init(init_zeroed(), GFP_KERNEL)?;
     let mut bad = KVec::with_capacity(kat.sig.len(), GFP_KERNEL)?;
     bad.extend_from_slice(kat.sig, GFP_KERNEL)?;
     bad[0] ^= 1;
-    let valid = MlDsa::<S>::set_pub_key(&mut key, kat.pk)
-        .and_then(|()| MlDsa::verify_slices(&key, &mut scratch, kat.sig, kat.msg));
-    let corrupted = MlDsa::verify_slices(&key, &mut scratch, &bad, kat.msg);
+    // As a tfm verifies: each time in a scratch of its own, freed cleared.
+    let verify = |key: &Key, sig| {
+        let (sig, msg) = (Input::from_slice(sig), Input::from_slice(kat.msg));
+        sig::verify_without_tfm::<MlDsa<S>>(key, sig, msg)
+    };
+    let valid = MlDsa::<S>::set_pub_key(&mut key, kat.pk).and_then(|()| verify(&key, kat.sig));
+    let corrupted = verify(&key, &bad);
     if valid.is_ok() && corrupted == Err(EKEYREJECTED) {
         return Ok(());
     }

@@ -84,18 +84,21 @@ pub(super) fn verify_stack_usage() {
     }
 }
 
-/// Stack bytes of [`crate::alg::MlDsa::verify_slices`] on `k`, or a failed case.
+/// Stack bytes of [`SigAlg::verify`] of [`crate::alg::MlDsa`] on `k`, or a failed case.
+///
+/// [`SigAlg::verify`]: kernel::crypto::sig::SigAlg::verify
 #[cfg(not(linux_6_12))]
 pub(super) fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
     use crate::alg::{Key, MlDsa, Scratch};
-    use kernel::crypto::sig::SigAlg;
+    use kernel::crypto::sig::{Input, SigAlg};
     let key = KBox::init(crate::init_zeroed::<Key>(), GFP_KERNEL);
     let scratch = KBox::init(crate::init_zeroed::<Scratch<S>>(), GFP_KERNEL);
     check!(key.is_ok() && scratch.is_ok());
     let (mut key, mut scratch) = (key.unwrap(), scratch.unwrap());
     check!(MlDsa::<S>::set_pub_key(&mut key, k.pk).is_ok());
     let mut rc = Err(EINVAL);
-    let used = stack_used(|| rc = MlDsa::verify_slices(&key, &mut scratch, k.sig, k.msg));
+    let (sig, msg) = (Input::from_slice(k.sig), Input::from_slice(k.msg));
+    let used = stack_used(|| rc = MlDsa::<S>::verify(&key, &mut scratch, sig, msg));
     check!(rc.is_ok());
     used
 }

@@ -125,7 +125,8 @@ pub trait SigAlg {
     /// The public key of a tfm: all-zero bytes when the tfm is allocated.
     type Key: Zeroable + Send + Sync + Unpin;
 
-    /// The memory a verification works in: all-zero bytes when it starts.
+    /// The memory a verification works in: all-zero bytes when it starts. It is in the
+    /// request context, which the crypto API frees cleared (`akcipher_request_free()`).
     type Scratch: Zeroable + Send + Unpin;
 
     /// Sets `key` from its encoding `pk`.
@@ -138,6 +139,34 @@ pub trait SigAlg {
         sig: Input<'_>,
         msg: Input<'_>,
     ) -> Result;
+}
+
+/// Verifies `sig`, a signature of `msg`, under `key`, as a request on a tfm of `T` does but
+/// without one: in a [`SigAlg::Scratch`] that it allocates and frees cleared, as the crypto
+/// API frees a request (`akcipher_request_free()`). For an algorithm's self-tests, which run
+/// before it is registered.
+pub fn verify_without_tfm<T: SigAlg>(key: &T::Key, sig: Input<'_>, msg: Input<'_>) -> Result {
+    let mut scratch = KVBox::<T::Scratch>::init(crate::init::zeroed(), GFP_KERNEL)?;
+    let verified = T::verify(key, &mut scratch, sig, msg);
+    free_cleared(scratch);
+    verified
+}
+
+/// Frees `scratch` as `kvfree_sensitive()` does: cleared first, so that what a verification
+/// computed does not stay in freed memory.
+fn free_cleared<S>(scratch: KVBox<S>) {
+    if size_of::<S>() == 0 {
+        // Nothing was allocated.
+        return;
+    }
+    let ptr = KVBox::into_raw(scratch);
+    // SAFETY: `ptr` is the `kvmalloc()` memory of a `KVBox<S>` of nonzero size, which holds a
+    // valid `S` and which `KVBox::into_raw()` has given up: the `S` is dropped once, then its
+    // `size_of::<S>()` bytes are cleared and freed, and nothing uses them again.
+    unsafe {
+        core::ptr::drop_in_place(ptr);
+        bindings::kvfree_sensitive(ptr.cast(), size_of::<S>());
+    }
 }
 
 /// Bytes to reserve for a `T` in a tfm or request context, which is only `CRYPTO_MINALIGN`

@@ -126,6 +126,16 @@ pub trait SigAlg {
     ) -> Result;
 }
 
+/// Verifies `sig`, a signature of `msg`, under `key`, as a tfm of `T` does but without one:
+/// in a [`SigAlg::Scratch`] that it allocates and frees cleared. For an algorithm's
+/// self-tests, which run before it is registered.
+pub fn verify_without_tfm<T: SigAlg>(key: &T::Key, sig: Input<'_>, msg: Input<'_>) -> Result {
+    let mut scratch = KVBox::<T::Scratch>::init(pin_init::init_zeroed(), GFP_KERNEL)?;
+    let verified = T::verify(key, &mut scratch, sig, msg);
+    free_cleared(scratch);
+    verified
+}
+
 /// Frees `scratch` as `kvfree_sensitive()` does: cleared first, so that what a verification
 /// computed does not stay in freed memory (FIPS 204, Section 3.6.3, "Intermediate Values").
 fn free_cleared<S>(scratch: KVBox<S>) {
@@ -265,10 +275,7 @@ impl<T: SigAlg> Adapter<T> {
         };
         from_result(|| {
             let key = ctx.lock().clone().ok_or(EINVAL)?;
-            let mut scratch = KVBox::<T::Scratch>::init(pin_init::init_zeroed(), GFP_KERNEL)?;
-            let verified = T::verify(&key, &mut scratch, Input(sig), Input(msg));
-            free_cleared(scratch);
-            verified.map(|()| 0)
+            verify_without_tfm::<T>(&key, Input(sig), Input(msg)).map(|()| 0)
         })
     }
 
