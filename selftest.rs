@@ -2,8 +2,8 @@
 
 //! Known-answer self-tests: the CAST that FIPS 140-3 asks of a module that verifies ML-DSA
 //! signatures. At module init, before anything is registered, each parameter set must
-//! accept its known answer (`kat.h`, decoded by `kat.rs`) and reject a copy of the signature with one bit
-//! flipped, through the code of the crypto API algorithms: a [`Key`] set by
+//! accept its known answer (`kat.h`, decoded by `kat.rs`) and reject a copy of the signature
+//! with one bit flipped, through the code of the crypto API algorithms: a [`Key`] set by
 //! `SigAlg::set_pub_key`, and `SigAlg::verify` in a scratch of its own, freed cleared
 //! ([`sig::verify_without_tfm`]).
 //!
@@ -87,8 +87,8 @@ pub(crate) unsafe fn init(fault: bool) -> Result {
 }
 
 /// The module's self-tests ([`init()`]), which `exports.c` runs at `subsys_initcall_sync` when
-/// the module is built in (`<crypto/internal/mldsa.h>`): 0, or `-ELIBBAD` if they failed. With `fault`, on a
-/// corrupted known answer.
+/// the module is built in (`<crypto/internal/mldsa.h>`): 0, or `-ELIBBAD` if they failed. With
+/// `fault`, on a corrupted known answer.
 ///
 /// # Safety
 ///
@@ -135,6 +135,8 @@ fn cast<S: AlgSet>(kat: &Kat) -> Result {
         return Ok(());
     }
     let (name, code) = (S::NAME, simd::name());
-    pr_err!("{name:?} self-test failed on the {code} code: valid signature: {valid:?}, corrupted: {corrupted:?}\n");
+    pr_err!(
+        "{name:?} self-test failed on the {code} code: valid signature: {valid:?}, corrupted: {corrupted:?}\n"
+    );
     Err(ELIBBAD)
 }

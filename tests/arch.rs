@@ -5,7 +5,7 @@
 
 use super::*;
 
-check_at!($ "crypto/mldsa/tests/arch.rs", c"crypto/mldsa/tests/arch.rs");
+check_at!($ "tests/arch.rs", c"tests/arch.rs");
 
 /// The AVX2 routines equal the portable code on random inputs: modulo q for the NTTs (inputs
 /// in (-q, q), and for the inverse up to 255q, reduced first), and bit for bit for the

@@ -4,7 +4,7 @@
 
 use super::*;
 
-check_at!($ "crypto/mldsa/tests/arith.rs", c"crypto/mldsa/tests/arith.rs");
+check_at!($ "tests/arith.rs", c"tests/arith.rs");
 
 /// a * b in `Z_q[X]/(X^256 + 1)`, coefficients in [0, q), computed the schoolbook way.
 pub(super) fn schoolbook_mul(a: &Poly, b: &Poly) -> Poly {

@@ -5,7 +5,7 @@
 
 use super::*;
 
-check_at!($ "crypto/mldsa/tests/bench.rs", c"crypto/mldsa/tests/bench.rs");
+check_at!($ "tests/bench.rs", c"tests/bench.rs");
 
 /// `benchmark_mldsaNN`: verifies per second through the crypto API, after a warm-up.
 #[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]

@@ -9,7 +9,7 @@ use crate::alg::MlDsa;
 use crate::params::MlDsa44;
 use kernel::crypto::sig::{Input, Registration, Sig, SigAlg};
 
-check_at!($ "crypto/mldsa/tests/binding.rs", c"crypto/mldsa/tests/binding.rs");
+check_at!($ "tests/binding.rs", c"tests/binding.rs");
 
 /// Each algorithm is registered under its name, as sig (and, on 6.12, as akcipher), and on
 /// 7.x it is this module's driver that the name picks.

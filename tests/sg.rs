@@ -5,7 +5,7 @@
 
 use super::*;
 
-check_at!($ "crypto/mldsa/tests/sg.rs", c"crypto/mldsa/tests/sg.rs");
+check_at!($ "tests/sg.rs", c"tests/sg.rs");
 
 /// A message of several pages, in a scatterlist of many uneven entries (the signature split
 /// across entries too, one entry holding the end of the signature and the start of the

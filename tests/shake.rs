@@ -6,7 +6,7 @@
 
 use kernel::crypto::sha3::Shake;
 
-check_at!($ "crypto/mldsa/tests/shake.rs", c"crypto/mldsa/tests/shake.rs");
+check_at!($ "tests/shake.rs", c"tests/shake.rs");
 
 /// The first 8 bytes of SHAKE256("") and of SHAKE256("abc") (FIPS 202).
 const EMPTY: [u8; 8] = [0x46, 0xb9, 0xdd, 0x2b, 0x0b, 0xa8, 0x8d, 0x13];

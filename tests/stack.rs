@@ -6,7 +6,7 @@
 use super::*;
 use core::ffi::c_void;
 
-check_at!($ "crypto/mldsa/tests/stack.rs", c"crypto/mldsa/tests/stack.rs");
+check_at!($ "tests/stack.rs", c"tests/stack.rs");
 
 /// Bytes of stack that `f` uses below the caller's stack pointer, as `tests/stack.c`
 /// measures them: with interrupts off (an interrupt entry would write its frame on this

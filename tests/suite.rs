@@ -5,10 +5,10 @@
 //! as in C: a zero-terminated array of `kunit_case`, a `kunit_suite`, and a pointer to the
 //! suite in `.kunit_test_suites`.
 
-/// Declares the suite `mldsa_rust` of the case functions listed (`file::case`): with `#[kunit_tests]` on
-/// 7.x, and on 6.12, which has no such macro, laid out the way `KUNIT_CASE()` and
-/// `kunit_test_suite()` lay it out in C. A case listed `if cfg else why` runs where `cfg`
-/// holds, and elsewhere is skipped with the comment `why`.
+/// Declares the suite `mldsa_rust` of the case functions listed (`file::case`): with
+/// `#[kunit_tests]` on 7.x, and on 6.12, which has no such macro, laid out the way
+/// `KUNIT_CASE()` and `kunit_test_suite()` lay it out in C. A case listed `if cfg else why`
+/// runs where `cfg` holds, and elsewhere is skipped with the comment `why`.
 macro_rules! suite {
     ($($file:ident::$case:ident $(if $cfg:meta else $why:literal)?,)*) => {
         #[cfg(not(linux_6_12))]

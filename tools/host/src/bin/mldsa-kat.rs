@@ -26,11 +26,11 @@ fn bytes(name: &str, b: &[u8]) -> String {
     format!("    {name}: b\"\\\n{}    \",\n", hex_lines(b))
 }
 
-/// `b` as the lines of a byte string literal, 32 bytes a line, each ending in a
-/// continuation.
+/// `b` as the lines of a byte string literal, 16 bytes a line (73 columns), each ending in
+/// a continuation.
 fn hex_lines(b: &[u8]) -> String {
     let mut s = String::new();
-    for line in b.chunks(32) {
+    for line in b.chunks(16) {
         s.push_str("        ");
         for x in line {
             s.push_str(&format!("\\x{x:02x}"));
