@@ -15,9 +15,16 @@ select_kernel() {
 	select_arch "${KNAME:-x86_64}"
 }
 
-# The paths that the patches "$@" add, change or delete.
+# The paths that the patches "$@" add, change or delete, but those under
+# $PATCH_EXCLUDE (a directory, if set).
 patch_paths() {
-	sed -nE 's@^(---|\+\+\+) [ab]/([^\t]*).*$@\2@p' "$@" | sort -u
+	sed -nE 's@^(---|\+\+\+) [ab]/([^\t]*).*$@\2@p' "$@" | sort -u |
+		{ grep -v "^${PATCH_EXCLUDE:-/}" || true; }
+}
+
+# Patch $1 without its changes under $PATCH_EXCLUDE.
+patch_text() {
+	awk -v ex="${PATCH_EXCLUDE:-}" '/^diff --git /{ skip = ex != "" && index($3, "a/" ex) == 1 } !skip' "$1"
 }
 
 # Makes $1 the tree of tarball $2 with the patches "${@:3}" applied. A tree
@@ -25,6 +32,8 @@ patch_paths() {
 # ones touch, only those whose content changes are written, so that they alone
 # get a new mtime and an incremental build rebuilds what they change. The stamp
 # $1.stamp holds the tarball's hash, the patches' hash, then the paths they touch.
+# With PATCH_EXCLUDE set to a directory, the patches' changes there are left out
+# (and nothing there is written).
 patched_tree() {
 	local dir=$1 tarball=$2 tarsum patchsum stage p paths=()
 	shift 2
@@ -46,7 +55,7 @@ patched_tree() {
 	[ ${#paths[@]} = 0 ] || tar -xf "$tarball" -C "$stage" --strip-components=1 \
 		"${paths[@]/#/"$(basename "$tarball" .tar.xz)/"}" 2>/dev/null || true
 	for p in "$@"; do
-		patch -d "$stage" -p1 --forward --batch --quiet <"$p" || {
+		patch_text "$p" | patch -d "$stage" -p1 --forward --batch --quiet || {
 			echo "FAILED: ${p#"$REPO/"} does not apply" >&2
 			rm -rf "$stage"
 			return 1
@@ -65,10 +74,11 @@ patched_tree() {
 
 # The tree of Linux $KVER with tools/patches/$KVER, and the module in it.
 prepare_tree() {
-	patched_tree "$KSRC" "$KSRC_TARBALL" "$KPATCHES"/*.patch
-	# The repository root is the module directory: a symlink, so edits are seen. When
+	# The series adds the module's files (tools/gen-patches), which are this checkout's:
+	# the repository root is the module directory, a symlink, so edits are seen. When
 	# it pointed at another checkout, drop the module's objects: make compares times,
 	# and this checkout's files may be older than objects built from the other one.
+	PATCH_EXCLUDE=crypto/mldsa/ patched_tree "$KSRC" "$KSRC_TARBALL" "$KPATCHES"/*.patch
 	if [ "$(readlink "$KSRC/crypto/mldsa")" != "$REPO" ]; then
 		rm -rf "$CACHE"/build-*/crypto/mldsa
 	fi
