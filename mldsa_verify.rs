@@ -253,32 +253,37 @@ pub fn verify<S: ParamSet>(
     m: Message<'_>,
     sig: &[u8],
 ) -> Result<(), Error> {
-    match m {
-        Message::Pure { msg, ctx } => verify_absorbed(ws, key, 0, ctx, sig, |h| {
+    let b = &mut ws.b;
+    let h = match m {
+        Message::Pure { msg, ctx } => {
+            let mut h = start_mu(&mut b.h, &mut b.st, key, 0, ctx)?;
             h.update(msg);
-            Ok(())
-        }),
+            h
+        }
         Message::PreHash { ph, phm, ctx } => {
             if phm.len() != ph.output_len() {
                 return Err(Error::BadParameter);
             }
-            verify_absorbed(ws, key, 1, ctx, sig, |h| {
-                h.update(&NIST_HASH_OID);
-                h.update(&[ph as u8]);
-                h.update(phm);
-                Ok(())
-            })
+            let mut h = start_mu(&mut b.h, &mut b.st, key, 1, ctx)?;
+            h.update(&NIST_HASH_OID);
+            h.update(&[ph as u8]);
+            h.update(phm);
+            h
         }
-        Message::Mu(m) => {
-            mu(&mut ws.b.st).copy_from_slice(m);
-            verify_from_mu(ws, key, sig)
+        Message::Mu(mu) => {
+            self::mu(&mut b.st).copy_from_slice(mu);
+            return verify_from_mu(ws, key, sig);
         }
-    }
+    };
+    h.squeeze(mu(&mut b.st));
+    verify_from_mu(ws, key, sig)
 }
 
 /// Verifies `sig` over M under `key` with the context string `ctx` (ML-DSA.Verify, Algorithm
 /// 3), where `absorb` gives M, in as many pieces as it likes, to the SHAKE256 of mu. An
-/// error of `absorb` ends the verification with that error.
+/// error of `absorb` ends the verification with that error. It repeats the pure branch of
+/// [`verify`] rather than share with it a helper that takes `absorb`: inlined, as `verify`
+/// must be, such a helper took 160 more bytes of stack on s390x (`tests/footprint.rs`).
 pub fn verify_pieces<S: ParamSet, E: From<Error>>(
     ws: &mut Workspace<S>,
     key: VerifyingKey<'_, S>,
@@ -286,33 +291,31 @@ pub fn verify_pieces<S: ParamSet, E: From<Error>>(
     sig: &[u8],
     absorb: impl FnOnce(&mut Absorbing<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
-    verify_absorbed(ws, key, 0, ctx, sig, absorb)
-}
-
-/// Computes mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line
-/// 5, domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7), where `absorb` gives
-/// the rest of M', and verifies `sig` from it (Algorithm 8 from line 8 on). Inlined, as
-/// [`verify`] is.
-#[inline(always)]
-fn verify_absorbed<S: ParamSet, E: From<Error>>(
-    ws: &mut Workspace<S>,
-    key: VerifyingKey<'_, S>,
-    domain: u8,
-    ctx: &[u8],
-    sig: &[u8],
-    absorb: impl FnOnce(&mut Absorbing<'_>) -> Result<(), E>,
-) -> Result<(), E> {
-    let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::BadParameter)?;
     let b = &mut ws.b;
-    // `tr` is in `b.st` or the key; `b.h` starts again only after it was squeezed.
-    let tr = key.tr(&mut b.h, &mut b.st);
-    let mut h = b.h.init256();
-    h.update(tr);
-    h.update(&[domain, ctx_len]);
-    h.update(ctx);
+    let mut h = start_mu(&mut b.h, &mut b.st, key, 0, ctx)?;
     absorb(&mut h)?;
     h.squeeze(mu(&mut b.st));
     Ok(verify_from_mu(ws, key, sig)?)
+}
+
+/// Starts mu = H(tr || M', 64) with M' = domain || |ctx| || ctx || ... (Algorithm 3, line 5,
+/// domain 0; Algorithm 5, line 18, domain 1; Algorithm 8, line 7) in `h`, with `st` for tr:
+/// absorbs tr and the first three fields of M', and returns the SHAKE256 for the rest.
+fn start_mu<'h, S: ParamSet>(
+    h: &'h mut Shake,
+    st: &mut StateX4,
+    key: VerifyingKey<'_, S>,
+    domain: u8,
+    ctx: &[u8],
+) -> Result<Absorbing<'h>, Error> {
+    let ctx_len = u8::try_from(ctx.len()).map_err(|_| Error::BadParameter)?;
+    let tr = key.tr(h, st);
+    // `tr` is in `st` or the key; `h` starts again only after it was squeezed into `st`.
+    let mut h = h.init256();
+    h.update(tr);
+    h.update(&[domain, ctx_len]);
+    h.update(ctx);
+    Ok(h)
 }
 
 /// Algorithm 8 from line 8 on, with mu at the start of the workspace's buffer.
