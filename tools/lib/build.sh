@@ -146,7 +146,7 @@ _kconfig_case() {
 
 # The Kconfig rules of the module on Linux $KVER: no AVX2 code for ARCH=um
 # (whose x86_64 is no X86), the KUnit suites only with KUNIT=y, and module
-# signing with ML-DSA keys builds the verifier in (6.12: tools/patches/6.12/0016;
+# signing with ML-DSA keys builds the verifier in (6.12: tools/patches/6.12/0019;
 # 7.x: through CRYPTO_MLDSA and CRYPTO_LIB_MLDSA_RUST). Prints one line.
 kconfig_tests() {
 	local rust="CONFIG_RUST=y

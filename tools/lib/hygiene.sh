@@ -39,7 +39,9 @@ hygiene_counts() {
 	checkpatch=$(cd "$k" && {
 		perl scripts/checkpatch.pl --strict --terse --show-types -f "$REPO"/exports.c \
 			"$REPO"/tests/*.[ch] "$REPO"/selftest/*.h "$REPO"/arch/x86/*.S "$REPO"/arch/s390/*.[Sch]
-		perl scripts/checkpatch.pl --strict --terse --show-types "$REPO"/tools/patches/*/*.patch
+		# The patches, not the cover letters, which have no diff to check.
+		ls "$REPO"/tools/patches/*/*.patch | grep -v '/0000-cover-letter\.patch$' |
+			xargs perl scripts/checkpatch.pl --strict --terse --show-types
 	} 2>/dev/null | grep -cE ': (ERROR|WARNING|CHECK):') || true
 	rustfmt_files=$(rustfmt_diffs "$k" | sort -u | wc -l)
 	for c in host modsign; do

@@ -15,6 +15,11 @@ select_kernel() {
 	select_arch "${KNAME:-x86_64}"
 }
 
+# The patches of $KPATCHES, in order: all but the cover letter.
+series_patches() {
+	ls "$KPATCHES"/*.patch | grep -v '/0000-cover-letter\.patch$'
+}
+
 # The paths that the patches "$@" add, change or delete, but those under
 # $PATCH_EXCLUDE (a directory, if set).
 patch_paths() {
@@ -78,7 +83,9 @@ prepare_tree() {
 	# the repository root is the module directory, a symlink, so edits are seen. When
 	# it pointed at another checkout, drop the module's objects: make compares times,
 	# and this checkout's files may be older than objects built from the other one.
-	PATCH_EXCLUDE=crypto/mldsa/ patched_tree "$KSRC" "$KSRC_TARBALL" "$KPATCHES"/*.patch
+	local patches
+	mapfile -t patches < <(series_patches)
+	PATCH_EXCLUDE=crypto/mldsa/ patched_tree "$KSRC" "$KSRC_TARBALL" "${patches[@]}"
 	if [ "$(readlink "$KSRC/crypto/mldsa")" != "$REPO" ]; then
 		rm -rf "$CACHE"/build-*/crypto/mldsa
 	fi
