@@ -4,6 +4,8 @@
  * mldsa_api.rs, which verifies (<crypto/internal/mldsa.h>). On 6.12 a Rust
  * module cannot export symbols by itself.
  *
+ * The calls other than mldsa_verify() are built with
+ * CONFIG_CRYPTO_MLDSA_EXTENDED.
  * On Linux 7.x, mldsa_verify() comes from here when CRYPTO_LIB_MLDSA_RUST
  * chooses this module to provide the library, or when nothing builds the
  * library, and, for the library's KUnit suite, so does mldsa_use_hint().
@@ -42,6 +44,7 @@ static int __init mldsa_rust_selftest_init(void)
 subsys_initcall_sync(mldsa_rust_selftest_init);
 #endif
 
+#ifdef CONFIG_CRYPTO_MLDSA_EXTENDED
 int mldsa_pubkey_init(struct mldsa_pubkey *key, enum mldsa_alg alg,
 		      const u8 *pk, size_t pk_len, struct mldsa_workspace *ws)
 {
@@ -86,6 +89,7 @@ int mldsa_verify_noalloc(struct mldsa_verify_buf *buf, enum mldsa_alg alg,
 				    buf ? &buf->ws : NULL);
 }
 EXPORT_SYMBOL_GPL(mldsa_verify_noalloc);
+#endif
 
 /* Unless lib/crypto/mldsa.c provides it (7.x without CRYPTO_LIB_MLDSA_RUST) */
 #if IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA_RUST) || !IS_ENABLED(CONFIG_CRYPTO_LIB_MLDSA)
@@ -105,14 +109,13 @@ static const struct {
 /*
  * As Linux 7.0's: the lengths are checked before anything is allocated, and
  * what was allocated is freed with its contents cleared (FIPS 204, Section
- * 3.6.3, although nothing here is secret). Only mldsa_verify_noalloc()'s
- * buffer, a workspace, is allocated: the key is decoded a row at a time, as
- * the C does.
+ * 3.6.3, although nothing here is secret). Only a workspace is allocated: the
+ * key is decoded a row at a time, as the C does.
  */
 int mldsa_verify(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
 		 const u8 *msg, size_t msg_len, const u8 *pk, size_t pk_len)
 {
-	struct mldsa_verify_buf *buf;
+	struct mldsa_workspace *ws;
 	int err;
 
 	if ((unsigned int)alg >= ARRAY_SIZE(mldsa_lengths))
@@ -120,12 +123,12 @@ int mldsa_verify(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
 	if (pk_len != mldsa_lengths[alg].pk_len ||
 	    sig_len != mldsa_lengths[alg].sig_len)
 		return -EBADMSG;
-	buf = kvmalloc_obj(*buf, GFP_KERNEL);
-	if (!buf)
+	ws = kvmalloc_obj(*ws, GFP_KERNEL);
+	if (!ws)
 		return -ENOMEM;
-	err = mldsa_verify_noalloc(buf, alg, sig, sig_len, msg, msg_len, pk,
-				   pk_len);
-	kvfree_sensitive(buf, sizeof(*buf));
+	err = mldsa_rust_verify_pk(alg, sig, sig_len, msg, msg_len, pk, pk_len,
+				   ws);
+	kvfree_sensitive(ws, sizeof(*ws));
 	return err;
 }
 EXPORT_SYMBOL_GPL(mldsa_verify);

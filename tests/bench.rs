@@ -35,7 +35,7 @@ pub(super) fn benchmark(name: &CStr, k: &Kat) {
 
 /// Starts an instruction-count interval labelled `L`: a no-op that the QEMU plugin
 /// `tools/insn-count/mldsa-insns.c` recognises (`nopl 0x5344LLLL(%rax)`, `brcl 0,0x5344LLLL`).
-#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+#[cfg(CONFIG_CRYPTO_MLDSA_EXTENDED)]
 #[inline(always)]
 pub(super) fn insns_start<const L: u16>() {
     // SAFETY: A no-op that touches no memory, register or flag.
@@ -61,7 +61,7 @@ pub(super) fn insns_start<const L: u16>() {
 }
 
 /// Ends an instruction-count interval (`nopl 0x53450000(%rax)`, `brcl 0,0x53450000`).
-#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+#[cfg(CONFIG_CRYPTO_MLDSA_EXTENDED)]
 #[inline(always)]
 pub(super) fn insns_stop() {
     // SAFETY: A no-op that touches no memory, register or flag.
@@ -83,7 +83,7 @@ pub(super) fn insns_stop() {
 }
 
 /// Runs `f`, which must give 0, eight times, each between the markers of interval `L`.
-#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+#[cfg(CONFIG_CRYPTO_MLDSA_EXTENDED)]
 pub(super) fn counted<const L: u16>(mut f: impl FnMut() -> c_int) {
     for _ in 0..8 {
         insns_start::<L>();
@@ -99,7 +99,7 @@ pub(super) fn counted<const L: u16>(mut f: impl FnMut() -> c_int) {
 /// code (with the SHA-3 library's permutation where it is arch code, as a CPU without the
 /// SIMD routines runs it) and on all the arch code, 3 and 4 the same with a key decoded
 /// once (`mldsa_verify_ctx()`).
-#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+#[cfg(CONFIG_CRYPTO_MLDSA_EXTENDED)]
 macro_rules! count_set {
     ($nn:literal, $k:expr, $alg:expr) => {{
         use crate::simd::{at_level, Level};
@@ -149,7 +149,7 @@ macro_rules! count_set {
 /// that the QEMU plugin `tools/insn-count/mldsa-insns.c` counts the instructions between
 /// (`./tools/test` takes the least of each eight, free of interrupts). Without the plugin,
 /// it only checks that each verifies.
-#[cfg(CONFIG_CRYPTO_MLDSA_BENCHMARK)]
+#[cfg(CONFIG_CRYPTO_MLDSA_EXTENDED)]
 pub(super) fn count_instructions() {
     count_set!(44, kat::ML_DSA_44, ALGS[0]);
     count_set!(65, kat::ML_DSA_65, ALGS[1]);

@@ -27,8 +27,9 @@ pub(super) fn lib_verify(alg: bindings::mldsa_alg, sig: &[u8], msg: &[u8], pk: &
 }
 
 /// `mldsa_verify_noalloc()` in `buf`, called as C calls it.
+#[cfg(CONFIG_CRYPTO_MLDSA_EXTENDED)]
 pub(super) fn lib_verify_noalloc(
-    buf: &mut MaybeUninit<bindings::mldsa_verify_buf>,
+    buf: &mut core::mem::MaybeUninit<bindings::mldsa_verify_buf>,
     alg: bindings::mldsa_alg,
     sig: &[u8],
     msg: &[u8],

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit suite mldsa_api: the library interface of <crypto/mldsa.h>, called
- * from C the way a C caller calls it, with known answers made by another
- * implementation (mldsa_api_kunit_vectors.h). mu and PH(M) are computed here
- * with the kernel's SHAKE library.
+ * KUnit suite mldsa_api: the library interface of <crypto/mldsa.h> (all of
+ * it with CONFIG_CRYPTO_MLDSA_EXTENDED), called from C the way a C caller
+ * calls it, with known answers made by another implementation
+ * (mldsa_api_kunit_vectors.h). mu and PH(M) are computed here with the
+ * kernel's SHAKE library.
  */
 #include <crypto/mldsa.h>
 #include <crypto/public_key.h>
@@ -19,16 +20,6 @@
 #include <linux/vmalloc.h>
 
 #include "mldsa_api_kunit.h"
-
-/* A decoded key and a workspace, zeroed, from the test's memory. */
-static void alloc_key_ws(struct kunit *test, struct mldsa_pubkey **key,
-			 struct mldsa_workspace **ws)
-{
-	*key = kunit_kzalloc(test, sizeof(**key), GFP_KERNEL);
-	*ws = kunit_kzalloc(test, sizeof(**ws), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, *key);
-	KUNIT_ASSERT_NOT_NULL(test, *ws);
-}
 
 /* mldsa_verify(), the Linux 7.0 call, and its return codes. */
 static void verify_like_linux_7_0(struct kunit *test)
@@ -72,6 +63,18 @@ static void verify_like_linux_7_0(struct kunit *test)
 						   LEN(mldsa87_msg), mldsa87_pk,
 						   LEN(mldsa87_pk)),
 				-EINVAL);
+}
+
+/* The calls beyond mldsa_verify(), with CONFIG_CRYPTO_MLDSA_EXTENDED */
+#if IS_ENABLED(CONFIG_CRYPTO_MLDSA_EXTENDED)
+/* A decoded key and a workspace, zeroed, from the test's memory. */
+static void alloc_key_ws(struct kunit *test, struct mldsa_pubkey **key,
+			 struct mldsa_workspace **ws)
+{
+	*key = kunit_kzalloc(test, sizeof(**key), GFP_KERNEL);
+	*ws = kunit_kzalloc(test, sizeof(**ws), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *key);
+	KUNIT_ASSERT_NOT_NULL(test, *ws);
 }
 
 /* mldsa_verify_noalloc(): the same answers, in the caller's memory. */
@@ -448,6 +451,7 @@ static void concurrent_hint_change(struct kunit *test)
 		   malformed, bad);
 	KUNIT_EXPECT_EQ(test, bad, 0);
 }
+#endif
 
 /* One thread of concurrent_tfm_verify(), and its wrong answers. */
 struct tfm_worker {
@@ -651,6 +655,7 @@ static void public_key_data_in_place(struct kunit *test)
 
 static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_like_linux_7_0),
+#if IS_ENABLED(CONFIG_CRYPTO_MLDSA_EXTENDED)
 	KUNIT_CASE(verify_noalloc),
 	KUNIT_CASE(pubkey_init_and_reuse),
 	KUNIT_CASE(any_bytes_in_caller_memory),
@@ -659,6 +664,7 @@ static struct kunit_case mldsa_api_cases[] = {
 	KUNIT_CASE(verify_prehash),
 	KUNIT_CASE(bad_arguments),
 	KUNIT_CASE(concurrent_hint_change),
+#endif
 	KUNIT_CASE(concurrent_tfm_verify),
 	KUNIT_CASE(concurrent_set_pubkey),
 	KUNIT_CASE(public_key_data_in_place),

@@ -105,6 +105,7 @@ pub(super) fn sig_stack_used<S: crate::alg::AlgSet>(k: &Kat) -> usize {
 
 /// The library interface's `mldsa_verify_noalloc()`, called as C calls it, uses at most
 /// [`STACK_LIMIT`] bytes of kernel stack as well; its memory is the caller's.
+#[cfg(CONFIG_CRYPTO_MLDSA_EXTENDED)]
 pub(super) fn library_stack_usage() {
     let buf = KBox::<bindings::mldsa_verify_buf>::new_uninit(GFP_KERNEL);
     check!(buf.is_ok());

@@ -49,11 +49,12 @@ resident_by_origin() {
 
 # Linux $KVER x86_64 built twice more, from the instruction-count kernel's tree
 # (tools/perf.config: lib/crypto/mldsa.c beside the module) without the module's
-# KUnit suites (tools/footprint.config): with the x86 assembly and portable-only
-# (tools/footprint-portable.config). Prints "object code, Linux V x86_64: C N
-# bytes, Rust portable N bytes, Rust x86 N bytes": the C is lib/crypto/mldsa.o and
-# crypto/mldsa.o (the library and its crypto API algorithms), the Rust the
-# module's objects (both). Where the module's bytes go: $LOGS/footprint-$KVER-*.txt.
+# KUnit suites and with the default interface, mldsa_verify() and the crypto API
+# (tools/footprint.config): with the x86 assembly and portable-only
+# (tools/footprint-portable.config). Prints "object code (default interface),
+# Linux V x86_64: C N bytes, Rust portable N bytes, Rust x86 N bytes": the C is
+# lib/crypto/mldsa.o and crypto/mldsa.o (the library and its crypto API
+# algorithms), the Rust the module's objects (both). Where the module's bytes go: $LOGS/footprint-$KVER-*.txt.
 footprint() {
 	local name c rust=() out=$LOGS/footprint-$KVER.txt
 	for name in x86 portable; do
@@ -70,6 +71,6 @@ footprint() {
 		(cd "$KBUILD" && resident_by_origin) >"$LOGS/footprint-$KVER-$name.txt"
 	done
 	c=$(cd "$KBUILD" && resident_bytes lib/crypto/mldsa.o crypto/mldsa.o)
-	echo "object code, Linux $KVER x86_64: C $c bytes, Rust portable ${rust[1]} bytes," \
+	echo "object code (default interface), Linux $KVER x86_64: C $c bytes, Rust portable ${rust[1]} bytes," \
 		"Rust x86 ${rust[0]} bytes (where they go: $LOGS/footprint-$KVER-*.txt)" | tee "$out"
 }

@@ -34,7 +34,7 @@ hygiene_counts() {
 	local k=$CACHE/src/linux-source-7.3 checkpatch rustfmt_files nb nu core cargo_clippy=0 c v
 	local rust lints=() bad l build_warnings
 	# The module's Rust, less its KUnit suite.
-	rust=$(cd "$REPO" && ls ./*.rs arch/*.rs selftest/*.rs | grep -vx ./tests.rs)
+	rust=$(cd "$REPO" && ls ./*.rs arch/*.rs mldsa_api/*.rs selftest/*.rs | grep -vx ./tests.rs)
 	# From the kernel tree: run inside this git checkout, checkpatch looks at git's view.
 	checkpatch=$(cd "$k" && {
 		perl scripts/checkpatch.pl --strict --terse --show-types -f "$REPO"/exports.c \

@@ -5,11 +5,11 @@
  *
  * mldsa_verify() is the call of Linux 7.0's <crypto/mldsa.h>, with the same
  * arguments and return codes, so that code written for 7.0 builds and works
- * here. The other calls never allocate: the caller provides a decoded public
- * key (struct mldsa_pubkey, decoded once and used for any number of
- * verifications) and a workspace (struct mldsa_workspace, one per concurrent
- * verification), and may give a context string, a pre-hash (HashML-DSA) or
- * an external mu. Every call returns -ELIBBAD if the module's known-answer
+ * here. With CONFIG_CRYPTO_MLDSA_EXTENDED, the other calls never allocate:
+ * the caller provides a decoded public key (struct mldsa_pubkey, decoded
+ * once and used for any number of verifications) and a workspace (struct
+ * mldsa_workspace, one per concurrent verification), and may give a context
+ * string, a pre-hash (HashML-DSA) or an external mu. Every call returns -ELIBBAD if the module's known-answer
  * self-tests have not passed: built in, they run at subsys_initcall_sync
  * (under fips=1 a failure panics), and a module whose self-tests fail does
  * not load.
@@ -38,32 +38,6 @@ enum mldsa_alg {
 #define MLDSA65_SIGNATURE_SIZE 3309
 #define MLDSA87_SIGNATURE_SIZE 4627
 
-/* Length of mu, the message representative, in bytes */
-#define MLDSA_MU_SIZE 64
-
-/* The pre-hash functions of HashML-DSA (FIPS 204, section 5.4.1) */
-enum mldsa_prehash {
-	MLDSA_SHA256,	/* PH(M) is 32 bytes */
-	MLDSA_SHA384,	/* 48 bytes */
-	MLDSA_SHA512,	/* 64 bytes */
-	MLDSA_SHA3_256,	/* 32 bytes */
-	MLDSA_SHA3_512,	/* 64 bytes */
-	MLDSA_SHAKE128,	/* 32 bytes of output */
-	MLDSA_SHAKE256,	/* 64 bytes of output */
-};
-
-/*
- * A decoded public key: t1 in the NTT domain and tr = H(pk), computed once by
- * mldsa_pubkey_init(). Opaque; sized for ML-DSA-87, the largest set. The
- * calls take only a key that mldsa_pubkey_init() has written, whether it
- * succeeded or not (memory that it never wrote is no key), and return -EINVAL
- * for one that it could not decode, or that was cleared since.
- */
-#define MLDSA_PUBKEY_SIZE 6000
-struct mldsa_pubkey {
-	u64 opaque[MLDSA_PUBKEY_SIZE / 8];
-};
-
 /*
  * The state of one verification. Opaque; sized for ML-DSA-87, and 32-byte
  * aligned for the vector code: the calls return -EINVAL for a workspace
@@ -75,14 +49,6 @@ struct mldsa_pubkey {
 struct mldsa_workspace {
 	u64 opaque[MLDSA_WORKSPACE_SIZE / 8];
 } __aligned(32);
-
-/*
- * The memory of one mldsa_verify_noalloc() call: a workspace, as the key is
- * decoded a row at a time
- */
-struct mldsa_verify_buf {
-	struct mldsa_workspace ws;
-};
 
 /**
  * mldsa_verify() - Verify an ML-DSA signature
@@ -111,6 +77,43 @@ struct mldsa_verify_buf {
  */
 int mldsa_verify(enum mldsa_alg alg, const u8 *sig, size_t sig_len,
 		 const u8 *msg, size_t msg_len, const u8 *pk, size_t pk_len);
+
+#if IS_ENABLED(CONFIG_CRYPTO_MLDSA_EXTENDED)
+/* The calls that never allocate (CONFIG_CRYPTO_MLDSA_EXTENDED) */
+
+/* Length of mu, the message representative, in bytes */
+#define MLDSA_MU_SIZE 64
+
+/* The pre-hash functions of HashML-DSA (FIPS 204, section 5.4.1) */
+enum mldsa_prehash {
+	MLDSA_SHA256,	/* PH(M) is 32 bytes */
+	MLDSA_SHA384,	/* 48 bytes */
+	MLDSA_SHA512,	/* 64 bytes */
+	MLDSA_SHA3_256,	/* 32 bytes */
+	MLDSA_SHA3_512,	/* 64 bytes */
+	MLDSA_SHAKE128,	/* 32 bytes of output */
+	MLDSA_SHAKE256,	/* 64 bytes of output */
+};
+
+/*
+ * A decoded public key: t1 in the NTT domain and tr = H(pk), computed once by
+ * mldsa_pubkey_init(). Opaque; sized for ML-DSA-87, the largest set. The
+ * calls take only a key that mldsa_pubkey_init() has written, whether it
+ * succeeded or not (memory that it never wrote is no key), and return -EINVAL
+ * for one that it could not decode, or that was cleared since.
+ */
+#define MLDSA_PUBKEY_SIZE 6000
+struct mldsa_pubkey {
+	u64 opaque[MLDSA_PUBKEY_SIZE / 8];
+};
+
+/*
+ * The memory of one mldsa_verify_noalloc() call: a workspace, as the key is
+ * decoded a row at a time
+ */
+struct mldsa_verify_buf {
+	struct mldsa_workspace ws;
+};
 
 /**
  * mldsa_verify_noalloc() - Verify an ML-DSA signature in caller memory
@@ -203,5 +206,6 @@ int mldsa_verify_prehash(const struct mldsa_pubkey *key, const u8 *sig,
 int mldsa_verify_mu(const struct mldsa_pubkey *key, const u8 *sig,
 		    size_t sig_len, const u8 mu[MLDSA_MU_SIZE],
 		    struct mldsa_workspace *ws);
+#endif /* IS_ENABLED(CONFIG_CRYPTO_MLDSA_EXTENDED) */
 
 #endif /* _CRYPTO_MLDSA_H */

@@ -12,6 +12,7 @@
 
 #include <crypto/mldsa.h>
 
+#if IS_ENABLED(CONFIG_CRYPTO_MLDSA_EXTENDED)
 /* What mldsa_rust_verify() verifies a signature over */
 enum mldsa_rust_msg {
 	MLDSA_RUST_PURE,	/* M and a context string (FIPS 204, Algorithm 3) */
@@ -32,6 +33,7 @@ int mldsa_rust_verify(const struct mldsa_pubkey *key, const u8 *sig,
 		      size_t sig_len, enum mldsa_rust_msg kind,
 		      enum mldsa_prehash ph, const u8 *m, size_t m_len,
 		      const u8 *ctx, size_t ctx_len, struct mldsa_workspace *ws);
+#endif
 
 /*
  * mldsa_verify(), as <crypto/mldsa.h> describes it, in the workspace @ws: the
