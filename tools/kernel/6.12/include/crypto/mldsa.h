@@ -9,11 +9,11 @@
  * the caller provides a decoded public key (struct mldsa_pubkey, decoded
  * once and used for any number of verifications) and a workspace (struct
  * mldsa_workspace, one per concurrent verification), and may give a context
- * string, a pre-hash (HashML-DSA) or an external mu. Every call returns -ELIBBAD if the module's known-answer
- * self-tests have not passed: built in, they run at subsys_initcall_sync
- * (under fips=1 a failure panics), and a module whose self-tests fail does
- * not load.
- * A NULL pointer with a nonzero length gives -EINVAL. In hard interrupt
+ * string, a pre-hash (HashML-DSA) or an external mu. Every call returns
+ * -ELIBBAD if the module's known-answer self-tests have not passed: built
+ * in, they run at subsys_initcall_sync (under fips=1 a failure panics), and
+ * a module whose self-tests fail does not load. A NULL pointer with a
+ * nonzero length gives -EINVAL. In hard interrupt
  * context, or wherever the FPU is not usable, the calls run the portable code:
  * a verification takes about 60 us (ML-DSA-44) to 180 us (ML-DSA-87) on a
  * current x86_64 core. See crypto/mldsa/Documentation/mldsa.rst.
