@@ -59,7 +59,7 @@ const _: () = assert!(align_of::<KeyBuf>() <= align_of::<mldsa_pubkey>());
 const _: () = assert!(align_of::<PublicKey<MlDsa87>>() == 1);
 
 /// `EINVAL` unless `key` and `ws` are non-null and aligned for their C types; `ELIBBAD`
-/// unless [`enable`] was called.
+/// unless [`super::enable`] was called.
 fn check_call(key: *const mldsa_pubkey, ws: *const mldsa_workspace) -> Result<(), c_int> {
     if key.is_null() || !key.is_aligned() {
         return Err(EINVAL.to_errno());
